@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './database';
+import * as eventStore from './migrations/2026-11-21T0000-event-store';
+import * as projections from './migrations/2026-11-21T0001-projections';
+import * as personalDataKeys from './migrations/2026-11-21T0002-personal-data-keys';
+import * as files from './migrations/2026-11-21T0003-files';
+
+// Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
+const migrations: Record<string, Migration> = {
+  '2026-11-21T0000-event-store': eventStore,
+  '2026-11-21T0001-projections': projections,
+  '2026-11-21T0002-personal-data-keys': personalDataKeys,
+  '2026-11-21T0003-files': files,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the shared tables up to date; safe to run from several processes at once (kysely takes a lock). */
+export async function migrateToLatest(db: Database): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed`, { cause: error });
+  }
+}

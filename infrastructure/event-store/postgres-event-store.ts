@@ -1,0 +1,232 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+import type { Database } from '../database/database';
+import {
+  type AppendResult,
+  DuplicateEventIdError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllBatch,
+  type RecordedEvent,
+  START,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from './event-store';
+
+type EventRow = {
+  position: string;
+  transaction_id: string;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+};
+
+const UNIQUE_VIOLATION = '23505';
+/** How often a subscriber that has caught up looks for events appended by other processes. */
+const POLL_INTERVAL_MS = 50;
+const SUBSCRIPTION_BATCH = 1000;
+const ANY_REVISION_RETRIES = 10;
+
+/**
+ * The event store on PostgreSQL (server or embedded PGlite), in the `events` table.
+ *
+ * The global order is (transaction_id, position) and readers only look below the oldest transaction still
+ * running: a transaction that took a sequence number early but commits late is then never skipped.
+ * An append is one statement, so it is atomic on its own; built on a transaction (`inTransaction`) it commits
+ * or rolls back with the caller's other writes.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly #db: Database;
+  readonly #appended: EventEmitter;
+
+  constructor(db: Database, appended: EventEmitter = new EventEmitter()) {
+    this.#db = db;
+    this.#appended = appended;
+    this.#appended.setMaxListeners(0);
+  }
+
+  /** The same store writing through `trx` (its appends commit with the transaction). */
+  inTransaction(trx: Database): PostgresEventStore {
+    return new PostgresEventStore(trx, this.#appended);
+  }
+
+  async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await this.#insert(streamId, events, expectedRevision);
+        this.#appended.emit('appended');
+        return result;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (error.constraint === 'events_event_id') return this.#alreadyAppended(streamId, events, expectedRevision);
+        // Another writer took the same revision between our read and our insert.
+        if (expectedRevision === 'any' && attempt < ANY_REVISION_RETRIES) continue;
+        throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.#currentRevision(streamId));
+      }
+    }
+  }
+
+  async #insert(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    const expected = expectedRevision === 'any' ? null : expectedRevision === 'no_stream' ? -1 : expectedRevision;
+    const payload = JSON.stringify(
+      events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
+    );
+    // One statement: read the stream's revision, check it, insert every event after it.
+    const { rows } = await sql<{ current: number; last_revision: number | null; last_position: string | null; last_transaction: string | null }>`
+      with current as (
+        select coalesce(max(revision), -1) as revision from events where stream_id = ${streamId}
+      ), inserted as (
+        insert into events (stream_id, revision, event_id, type, data, metadata)
+        select ${streamId}, current.revision + e.ord::int, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
+        from current, jsonb_array_elements(${payload}::jsonb) with ordinality as e(value, ord)
+        where ${expected}::int is null or current.revision = ${expected}::int
+        order by e.ord
+        returning revision, position, transaction_id
+      )
+      select (select revision from current) as current,
+             max(revision) as last_revision,
+             max(position)::text as last_position,
+             max(transaction_id::text) as last_transaction
+      from inserted`.execute(this.#db);
+    const row = rows[0]!;
+    if (row.last_revision === null || row.last_position === null || row.last_transaction === null) {
+      // Nothing inserted: either this exact append already happened, or the revision did not match.
+      const earlier = await this.#findStored(events);
+      if (earlier.length > 0) return this.#alreadyAppended(streamId, events, expectedRevision);
+      throw new WrongExpectedRevisionError(streamId, expectedRevision, row.current < 0 ? 'no_stream' : row.current);
+    }
+    return {
+      nextRevision: row.last_revision,
+      position: { commit: BigInt(row.last_transaction), prepare: BigInt(row.last_position) },
+    };
+  }
+
+  /** An append whose event ids are all stored, in this stream and in this order, is answered as done. */
+  async #alreadyAppended(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const stored = await this.#findStored(events);
+    const inOrder =
+      stored.length === events.length &&
+      stored.every((row, i) => row.stream_id === streamId && row.event_id === events[i]!.id && (i === 0 || row.revision === stored[i - 1]!.revision + 1));
+    if (!inOrder) {
+      if (stored.length === 0) throw new WrongExpectedRevisionError(streamId, expected, await this.#currentRevision(streamId));
+      throw new DuplicateEventIdError(stored.map((r) => r.event_id));
+    }
+    const last = stored[stored.length - 1]!;
+    return { nextRevision: last.revision, position: positionOf(last) };
+  }
+
+  async #findStored(events: NewEvent[]): Promise<EventRow[]> {
+    const ids = events.map((e) => e.id);
+    const { rows } = await sql<EventRow>`
+      select position::text, transaction_id::text, stream_id, revision, event_id::text, type, data, metadata
+      from events where event_id = any(${ids}::uuid[]) order by events.transaction_id, events.position`.execute(this.#db);
+    const byId = new Map(rows.map((r) => [r.event_id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async #currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const { rows } = await sql<{ revision: number | null }>`
+      select max(revision) as revision from events where stream_id = ${streamId}`.execute(this.#db);
+    return rows[0]?.revision ?? 'no_stream';
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const { rows } = await sql<EventRow>`
+      select position::text, transaction_id::text, stream_id, revision, event_id::text, type, data, metadata
+      from events where stream_id = ${streamId} order by revision`.execute(this.#db);
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(from: Position, batch: number): Promise<ReadAllBatch> {
+    const { rows } = await sql<EventRow>`
+      select position::text, transaction_id::text, stream_id, revision, event_id::text, type, data, metadata
+      from events
+      where (transaction_id, position) > (${from.commit.toString()}::xid8, ${from.prepare.toString()}::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by events.transaction_id, events.position
+      limit ${batch}`.execute(this.#db);
+    const events = rows.map(toRecordedEvent);
+    return { events, next: events.length > 0 ? events[events.length - 1]!.position : from };
+  }
+
+  async headPosition(): Promise<Position> {
+    const { rows } = await sql<EventRow>`
+      select position::text, transaction_id::text from events
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by events.transaction_id desc, events.position desc limit 1`.execute(this.#db);
+    return rows[0] ? positionOf(rows[0]) : START;
+  }
+
+  subscribe(from: Position): Subscription {
+    let closed = false;
+    let wake: (() => void) | null = null;
+    const onAppended = () => wake?.();
+    this.#appended.on('appended', onAppended);
+    const store = this;
+    async function* events(): AsyncGenerator<RecordedEvent> {
+      let position = from;
+      try {
+        while (!closed) {
+          const { events: batch, next } = await store.readAll(position, SUBSCRIPTION_BATCH);
+          for (const event of batch) {
+            if (closed) return;
+            yield event;
+          }
+          position = next;
+          if (batch.length < SUBSCRIPTION_BATCH && !closed) {
+            // Caught up: wait for a local append or the next poll (other processes, late commits).
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, POLL_INTERVAL_MS);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = null;
+          }
+        }
+      } finally {
+        store.#appended.off('appended', onAppended);
+      }
+    }
+    const iterator = events();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      close: async () => {
+        closed = true;
+        wake?.();
+        await iterator.return(undefined);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#appended.removeAllListeners();
+  }
+}
+
+function positionOf(row: Pick<EventRow, 'position' | 'transaction_id'>): Position {
+  return { commit: BigInt(row.transaction_id), prepare: BigInt(row.position) };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: positionOf(row),
+  };
+}
+
+function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+}

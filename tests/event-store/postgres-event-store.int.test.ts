@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { comparePositions, type RecordedEvent, START } from '../../infrastructure/event-store/event-store';
+import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
+import { createTestDatabase, serverUrl } from '../support/test-database';
+import { event, eventStoreContract, streamName } from './event-store-contract';
+
+eventStoreContract('PostgreSQL adapter on embedded PGlite', async () => {
+  const database = await createTestDatabase('embedded');
+  return { store: new PostgresEventStore(database.db), close: database.close };
+});
+
+// CI's second run sets DATABASE_URL; the late-commit scenarios need a server's concurrent connections.
+describe.runIf(serverUrl)('on a PostgreSQL server', () => {
+  eventStoreContract('PostgreSQL adapter on a server', async () => {
+    const database = await createTestDatabase('server');
+    return { store: new PostgresEventStore(database.db), close: database.close };
+  });
+
+  it('a reader never passes an event whose transaction commits after later ones', async () => {
+    const database = await createTestDatabase('server');
+    const store = new PostgresEventStore(database.db);
+    let onFailure = () => {};
+    const live = store.subscribe(START);
+    try {
+      const received: string[] = [];
+      const collecting = (async () => {
+        for await (const e of live) {
+          received.push(e.id);
+          if (received.length === 3) break;
+        }
+      })();
+
+      const late = event('Late');
+      let commitLate!: () => void;
+      const lateCanCommit = new Promise<void>((resolve) => (commitLate = resolve));
+      let lateAppended!: () => void;
+      const lateIsAppended = new Promise<void>((resolve) => (lateAppended = resolve));
+      const lateTransaction = database.db.transaction().execute(async (trx) => {
+        await store.inTransaction(trx).append(streamName(), [late], 'no_stream');
+        lateAppended();
+        await lateCanCommit;
+      });
+      await lateIsAppended;
+      onFailure = commitLate;
+
+      // Two appends take later positions and commit while the first transaction is still open.
+      const early1 = event('Early');
+      const early2 = event('Early');
+      await store.append(streamName(), [early1], 'no_stream');
+      await store.append(streamName(), [early2], 'no_stream');
+
+      // Nothing after the open transaction is visible yet, whatever the reader's position.
+      let visibleWhileOpen: unknown[];
+      try {
+        visibleWhileOpen = (await store.readAll(START, 100)).events;
+        await new Promise((r) => setTimeout(r, 150));
+      } finally {
+        commitLate();
+      }
+      expect(visibleWhileOpen).toEqual([]);
+      expect(received).toEqual([]);
+      await lateTransaction;
+      await collecting;
+      expect(received).toEqual([late.id, early1.id, early2.id]);
+      const all = (await store.readAll(START, 100)).events;
+      expect(all.map((e) => e.id)).toEqual([late.id, early1.id, early2.id]);
+      // The scenario is real: the late event holds the smallest sequence number but committed last.
+      expect(all[0]!.position.prepare).toBeLessThan(all[1]!.position.prepare);
+    } finally {
+      onFailure(); // an assertion that failed mid-way must not leave the transaction open
+      await live.close();
+      await database.close();
+    }
+  });
+
+  it('16 concurrent appenders, some rolling back: subscribers from 0 see every committed event exactly once', async () => {
+    const database = await createTestDatabase('server');
+    const store = new PostgresEventStore(database.db);
+    const writers = 16;
+    const transactionsPerWriter = 40;
+    const committed = new Set<string>();
+    const rolledBack = new Set<string>();
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    try {
+      const during = collect(store, () => committed.size, 'during');
+      await Promise.all(
+        Array.from({ length: writers }, async (_, writer) => {
+          const stream = streamName(`writer${writer}`);
+          let revision = -1;
+          for (let t = 0; t < transactionsPerWriter; t++) {
+            const events = Array.from({ length: 1 + Math.floor(random() * 3) }, () => event('Written', { writer, t }));
+            const rollBack = random() < 0.25;
+            const pause = Math.floor(random() * 4);
+            try {
+              await database.db.transaction().execute(async (trx) => {
+                const result = await store.inTransaction(trx).append(stream, events, revision < 0 ? 'no_stream' : revision);
+                await new Promise((r) => setTimeout(r, pause)); // hold the transaction open while others commit
+                if (rollBack) throw new RollBack();
+                revision = result.nextRevision;
+              });
+              for (const e of events) committed.add(e.id);
+            } catch (error) {
+              if (!(error instanceof RollBack)) throw error;
+              for (const e of events) rolledBack.add(e.id);
+            }
+          }
+        }),
+      );
+      const total = committed.size;
+      expect(rolledBack.size).toBeGreaterThan(0);
+      const seenDuring = await during.finish(total);
+      const seenAfter = await collect(store, () => total, 'after').finish(total);
+      for (const seen of [seenDuring, seenAfter]) {
+        const ids = seen.map((e) => e.id);
+        expect(new Set(ids).size).toBe(ids.length); // exactly once
+        expect(new Set(ids)).toEqual(committed); // every committed event, none rolled back
+        for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1]!.position, seen[i]!.position)).toBe(-1);
+      }
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+class RollBack extends Error {}
+
+/** A subscriber from position 0 that keeps everything it receives until it has `expected` events or times out. */
+function collect(store: PostgresEventStore, _expected: () => number, _label: string) {
+  const subscription = store.subscribe(START);
+  const seen: RecordedEvent[] = [];
+  const running = (async () => {
+    for await (const e of subscription) seen.push(e);
+  })();
+  return {
+    async finish(expected: number): Promise<RecordedEvent[]> {
+      const deadline = Date.now() + 10_000;
+      while (seen.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 200)); // anything extra (a duplicate) would arrive now
+      await subscription.close();
+      await running;
+      return [...seen];
+    },
+  };
+}

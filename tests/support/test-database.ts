@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../infrastructure/database/database';
+import { migrateToLatest } from '../../infrastructure/database/migrate';
+
+/** The server tests use when DATABASE_URL is set (CI's second run); otherwise embedded PGlite in memory. */
+export const serverUrl = process.env.DATABASE_URL || undefined;
+
+export type TestDatabase = DatabaseHandle & { url: string | undefined };
+
+/**
+ * A fresh, migrated database: a new database on the PostgreSQL server of DATABASE_URL, dropped on close, or an
+ * in-memory PGlite. `mode` forces one of the two (tests that need concurrent connections use the server).
+ */
+export async function createTestDatabase(mode: 'default' | 'server' | 'embedded' = 'default'): Promise<TestDatabase> {
+  const useServer = mode === 'server' || (mode === 'default' && serverUrl !== undefined);
+  if (!useServer) {
+    const handle = await openDatabase({ embedded: true });
+    await migrateToLatest(handle.db);
+    return { ...handle, url: undefined };
+  }
+  const admin = adminUrl();
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withClient(admin, (c) => c.query(`create database ${name}`));
+  const url = withDatabaseName(admin, name);
+  const handle = await openDatabase({ url, maxConnections: 40 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url,
+    close: async () => {
+      await handle.close();
+      await withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** The machine's PostgreSQL server: DATABASE_URL, else the local default that CI also uses. */
+export function adminUrl(): string {
+  return serverUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
