@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+// Organisations (spec 3 §3 "Organisation"). One set of schemas serves the API and the forms.
+
+export const organisationTypes = ['financial_institution', 'broker'] as const;
+export const organisationType = z.enum(organisationTypes, { error: 'Select an organisation type.' });
+export type OrganisationType = z.infer<typeof organisationType>;
+
+/** Display names (spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker). */
+export const organisationTypeLabels: Record<OrganisationType, string> = {
+  financial_institution: 'Bank Lender',
+  broker: 'Broker',
+};
+
+// The categories are the lender groups a customer chooses between in the post preferences (spec 2 §3).
+export const organisationCategories = [
+  'big_four_banks',
+  'online_banks',
+  'other_banks',
+  'credit_unions_and_other_institutions',
+] as const;
+export const organisationCategory = z.enum(organisationCategories, { error: 'Select a category.' });
+export type OrganisationCategory = z.infer<typeof organisationCategory>;
+export const organisationCategoryLabels: Record<OrganisationCategory, string> = {
+  big_four_banks: 'Big four banks',
+  online_banks: 'Online banks',
+  other_banks: 'Other banks',
+  credit_unions_and_other_institutions: 'Credit unions and other institutions',
+};
+
+export const organisationStatuses = ['active', 'inactive'] as const;
+export const organisationStatus = z.enum(organisationStatuses, { error: 'Select a status.' });
+export type OrganisationStatus = z.infer<typeof organisationStatus>;
+
+export const organisationName = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(99, 'Name must be under 100 characters.');
+export const organisationAbbreviation = z
+  .string({ error: 'Abbreviation must be text.' })
+  .trim()
+  .max(20, 'Abbreviation must be at most 20 characters.');
+
+/** An uploaded image as a data URL (the cropped logo). Content is checked again on the server. */
+export const imageDataUrl = z
+  .string({ error: 'Only images are allowed!' })
+  .max(3_000_000, 'The image must be smaller than 2 MB.')
+  .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, 'Only images are allowed!');
+
+/** Fields an admin fills in on create and edit. */
+export const organisationFields = z.strictObject({
+  name: organisationName,
+  abbreviation: organisationAbbreviation.nullable().default(null),
+  organisation_type: organisationType,
+  category: organisationCategory.nullable().default(null),
+  status: organisationStatus.default('active'),
+  /** A new logo as a data URL, null to remove it; absent on edit keeps the current one. */
+  logo: imageDataUrl.nullable().optional(),
+});
+export type OrganisationFields = z.infer<typeof organisationFields>;
+
+export const createOrganisationBody = z.strictObject({ organisation: organisationFields });
+export const updateOrganisationBody = z.strictObject({ organisation: organisationFields.partial() });
+
+/** What the API answers for one organisation. */
+export const organisationView = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  abbreviation: z.string().nullable(),
+  organisation_type: organisationType,
+  category: organisationCategory.nullable(),
+  status: organisationStatus,
+  logo: z.object({ original: z.string() }).nullable(),
+  allowed_bidders: z.array(z.uuid()),
+  fsps: z.array(z.object({ uuid: z.uuid(), full_name: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrganisationView = z.infer<typeof organisationView>;
+
+export const organisationSortable = ['name', 'abbreviation', 'organisation_type', 'category', 'status', 'created_at'] as const;
+export const organisationFilter = z.strictObject({
+  name: z.string().trim().max(100).regex(/^[\w ]*$/, 'Only letters, digits and spaces are allowed.').optional(),
+  organisation_type: organisationType.optional(),
+  category: organisationCategory.optional(),
+  status: organisationStatus.optional(),
+});

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// Lists take page, count, sorting[field]=asc|desc and filter[field]=value (DESIGN.md §5) and answer
+// { total_records, result }. Sort keys come only from a list, so they can go into SQL safely.
+
+export const sortDirection = z.enum(['asc', 'desc']);
+
+export function listQuerySchema<const Sortable extends readonly [string, ...string[]], Filter extends z.ZodObject>(
+  sortable: Sortable,
+  filter: Filter,
+  options: { defaultCount?: number } = {},
+) {
+  return z.strictObject({
+    page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
+    count: z.coerce.number().int().min(1).max(100, 'count is at most 100').default(options.defaultCount ?? 25),
+    sorting: z.partialRecord(z.enum(sortable), sortDirection).optional(),
+    filter: filter.optional(),
+  });
+}
+
+export function listResultSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ total_records: z.number().int().min(0), result: z.array(item) });
+}
+
+export type ListResult<Item> = { total_records: number; result: Item[] };
