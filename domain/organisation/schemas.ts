@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from '../shared/list-query';
 
 // Organisations (spec 3 §3 "Organisation"). One set of schemas serves the API and the forms.
 
@@ -86,3 +87,6 @@ export const organisationFilter = z.strictObject({
   category: organisationCategory.optional(),
   status: organisationStatus.optional(),
 });
+
+export const organisationListQuery = listQuerySchema(organisationSortable, organisationFilter);
+export type OrganisationListQuery = z.infer<typeof organisationListQuery>;

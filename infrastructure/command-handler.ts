@@ -1,0 +1,81 @@
+import type { Decider, DomainError } from '../domain/shared/decider';
+import type { Ids } from './ids';
+import {
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  WrongExpectedRevisionError,
+} from './event-store/event-store';
+
+type DomainEvent = { type: string; data: unknown };
+
+export type CommandContext = {
+  userId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  now: Date;
+};
+
+export type CommandResult<State> =
+  | { ok: true; state: State; position: Position | null; eventCount: number }
+  | { ok: false; error: DomainError };
+
+/** A command still conflicted after its retries: answered as 409 Conflict. */
+export class ConcurrencyConflictError extends Error {
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} kept changing; the command was not applied`);
+    this.name = 'ConcurrencyConflictError';
+  }
+}
+
+const MAX_ATTEMPTS = 4;
+
+/**
+ * Load, fold, decide, append with the expected revision (DESIGN.md §2). On a conflict the stream is read again
+ * and the command decided again, a bounded number of times. `makeCommand` sees the current state, so a command
+ * that depends on it (e.g. a patch) is rebuilt on every attempt.
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(options: {
+  store: EventStore;
+  streamId: string;
+  decider: Decider<State, Command, Event>;
+  command: Command | ((state: State) => Command);
+  context: CommandContext;
+  ids: Ids;
+  /** Deterministic event ids for reactors, so a replayed trigger appends nothing new. */
+  eventId?: (event: Event, index: number) => string;
+}): Promise<CommandResult<State>> {
+  const { store, streamId, decider, context } = options;
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(streamId);
+    // The stored events were produced by this decider, so they have its event type.
+    const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+    const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
+    const decision = decider.decide(command, state);
+    if (!decision.ok) return { ok: false, error: decision.error };
+    if (decision.events.length === 0) return { ok: true, state, position: null, eventCount: 0 };
+
+    const metadata: EventMetadata = {
+      user_id: context.userId,
+      correlation_id: context.correlationId,
+      causation_id: context.causationId,
+      occurred_at: context.now.toISOString(),
+    };
+    const events: NewEvent[] = decision.events.map((e, i) => ({
+      id: options.eventId ? options.eventId(e, i) : options.ids.uuid(),
+      type: e.type,
+      data: e.data,
+      metadata,
+    }));
+    const last = recorded[recorded.length - 1];
+    try {
+      const result = await store.append(streamId, events, last ? last.revision : 'no_stream');
+      const newState = decision.events.reduce(decider.evolve, state);
+      return { ok: true, state: newState, position: result.position, eventCount: events.length };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyConflictError(streamId);
+    }
+  }
+}

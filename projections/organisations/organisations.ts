@@ -1,0 +1,84 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { OrganisationEvent } from '../../domain/organisation/events';
+import { organisationEventTypes } from '../../domain/organisation/events';
+import type { OrganisationCategory, OrganisationStatus, OrganisationType } from '../../domain/organisation/schemas';
+import type { Database } from '../../infrastructure/database/database';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+
+// The admin's list of organisations (spec 3 §2) and the detail page.
+
+export interface OrganisationsTable {
+  uuid: string;
+  product_id: string;
+  name: string;
+  abbreviation: string | null;
+  organisation_type: OrganisationType;
+  category: OrganisationCategory | null;
+  status: OrganisationStatus;
+  logo_file_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type OrganisationsDatabase = { organisations: OrganisationsTable };
+
+const handledTypes = new Set<string>(organisationEventTypes);
+
+export const organisationsProjection: Projection = {
+  kind: 'projection',
+  name: 'organisations',
+  version: 1,
+  tables: ['organisations'],
+  async createTables(trx) {
+    await sql`
+      create table organisations (
+        uuid uuid primary key,
+        product_id uuid not null,
+        name text not null,
+        abbreviation text,
+        organisation_type text not null,
+        category text,
+        status text not null,
+        logo_file_id text,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`.execute(trx);
+    await sql`create index organisations_created_at on organisations (created_at desc, uuid)`.execute(trx);
+    await sql`create index organisations_name on organisations (lower(name))`.execute(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<OrganisationsDatabase>;
+    for (const recorded of events) {
+      if (!handledTypes.has(recorded.type)) continue;
+      // The organisation decider wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & OrganisationEvent);
+    }
+  },
+};
+
+async function apply(db: Kysely<OrganisationsDatabase>, event: RecordedEvent & OrganisationEvent): Promise<void> {
+  const at = new Date(event.metadata.occurred_at);
+  switch (event.type) {
+    case 'OrganisationCreated': {
+      const { organisation_id, ...row } = event.data;
+      await db
+        .insertInto('organisations')
+        .values({ uuid: organisation_id, ...row, created_at: at, updated_at: at })
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+      return;
+    }
+    case 'OrganisationDetailsChanged':
+      await db
+        .updateTable('organisations')
+        .set({ ...event.data.changes, updated_at: at })
+        .where('uuid', '=', event.data.organisation_id)
+        .execute();
+      return;
+    case 'OrganisationRemoved':
+      await db.deleteFrom('organisations').where('uuid', '=', event.data.organisation_id).execute();
+      return;
+  }
+}
+

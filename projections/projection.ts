@@ -1,0 +1,33 @@
+import type { Database } from '../infrastructure/database/database';
+import type { EventStore, RecordedEvent } from '../infrastructure/event-store/event-store';
+
+/**
+ * A read model (DESIGN.md §4). Its tables are created in a schema of their own per build, and the API reads them
+ * through views of the same names in `public`, swapped in one transaction when a new build has caught up.
+ * `handle` runs in the batch's transaction with `search_path` set to the build's schema, so plain table names
+ * reach the build being written.
+ */
+export type Projection = {
+  kind: 'projection';
+  name: string;
+  /** Bump it when the tables or the handling change: the runner rebuilds from position 0 and swaps. */
+  version: number;
+  /** Table names the API reads (each becomes a view in `public`). */
+  tables: readonly string[];
+  createTables(trx: Database): Promise<void>;
+  handle(events: RecordedEvent[], trx: Database): Promise<void>;
+};
+
+/**
+ * A process manager: turns events into commands. It keeps a checkpoint like a projection but writes through
+ * commands, which it must make idempotent (event ids derived from the triggering event), because its commands
+ * and its checkpoint cannot share a transaction (the events may live in EventStoreDB).
+ */
+export type Reactor = {
+  kind: 'reactor';
+  name: string;
+  version: number;
+  react(events: RecordedEvent[], context: { store: EventStore }): Promise<void>;
+};
+
+export type Consumer = Projection | Reactor;

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+import type { Database } from '../infrastructure/database/database';
+import { comparePositions, type EventStore, type Position } from '../infrastructure/event-store/event-store';
+import type { Consumer } from './projection';
+
+type BuildRow = {
+  schema_name: string;
+  name: string;
+  version: number;
+  status: 'building' | 'live' | 'retired';
+  checkpoint_commit: string;
+  checkpoint_prepare: string;
+};
+
+export type Build = { schemaName: string; name: string; version: number; status: BuildRow['status']; checkpoint: Position };
+
+export type RunnerOptions = {
+  db: Database;
+  store: EventStore;
+  consumers: readonly Consumer[];
+  batchSize?: number;
+  /** Pause after an empty read (new events are polled; the event store also wakes local subscribers). */
+  idleMs?: number;
+  onError?: (error: unknown, consumer: string) => void;
+};
+
+/**
+ * Runs projections and reactors: reads the global log from each build's checkpoint in batches and applies every
+ * batch together with its new checkpoint in one transaction. Several processes may run the same runner: a
+ * transaction-scoped advisory lock per build and a checkpoint check make each batch apply once.
+ */
+export class ProjectionRunner {
+  readonly #db: Database;
+  readonly #store: EventStore;
+  readonly #consumers: readonly Consumer[];
+  readonly #batchSize: number;
+  readonly #idleMs: number;
+  readonly #onError: (error: unknown, consumer: string) => void;
+  readonly #progress = new EventEmitter();
+  #running = false;
+  #loops: Promise<void>[] = [];
+  #wakeUps = new Set<() => void>();
+
+  constructor(options: RunnerOptions) {
+    this.#db = options.db;
+    this.#store = options.store;
+    this.#consumers = options.consumers;
+    this.#batchSize = options.batchSize ?? 1000;
+    this.#idleMs = options.idleMs ?? 50;
+    this.#onError = options.onError ?? (() => {});
+    this.#progress.setMaxListeners(0);
+  }
+
+  /** Starts one loop per consumer; `stop` lets the batch in flight finish. */
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loops = this.#consumers.map((consumer) => this.#loop(consumer));
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    for (const wake of this.#wakeUps) wake();
+    await Promise.all(this.#loops);
+    this.#loops = [];
+  }
+
+  /** Processes until every consumer has caught up with the log as it is now (tests, scripts). */
+  async catchUp(): Promise<void> {
+    for (const consumer of this.#consumers) {
+      while ((await this.step(consumer)) === 'worked') {
+        // keep going
+      }
+    }
+  }
+
+  /** Called after a batch is applied anywhere in this process (read-your-writes waits on it). */
+  onProgress(listener: () => void): () => void {
+    this.#progress.on('progress', listener);
+    return () => this.#progress.off('progress', listener);
+  }
+
+  async #loop(consumer: Consumer): Promise<void> {
+    while (this.#running) {
+      let outcome: 'worked' | 'idle' | 'busy';
+      try {
+        outcome = await this.step(consumer);
+      } catch (error) {
+        this.#onError(error, consumer.name);
+        outcome = 'busy';
+      }
+      if (outcome === 'worked' || !this.#running) continue;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.#wakeUps.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, outcome === 'busy' ? 1000 : this.#idleMs);
+        this.#wakeUps.add(wake);
+      });
+    }
+  }
+
+  /**
+   * One unit of work for a consumer: make sure its build exists, apply one batch to each of its active builds,
+   * and swap a rebuilt projection in once it has caught up.
+   */
+  async step(consumer: Consumer): Promise<'worked' | 'idle' | 'busy'> {
+    const builds = await this.#activeBuilds(consumer);
+    let outcome: 'worked' | 'idle' | 'busy' = 'idle';
+    for (const build of builds) {
+      const result = await this.#applyBatch(consumer, build);
+      if (result === 'caught-up' && build.status === 'building') await this.#swapIn(consumer, build);
+      if (result === 'worked') outcome = 'worked';
+      if (result === 'busy' && outcome === 'idle') outcome = 'busy';
+    }
+    return outcome;
+  }
+
+  /** The builds this code version should advance: the live one if it is of this version, and a rebuild. */
+  async #activeBuilds(consumer: Consumer): Promise<Build[]> {
+    let rows = await this.#builds(consumer.name);
+    const live = rows.find((r) => r.status === 'live');
+    const building = rows.find((r) => r.status === 'building');
+    if (building && building.version < consumer.version) {
+      await this.#retire(building);
+      rows = rows.filter((r) => r !== building);
+    }
+    const needsBuild = !rows.some((r) => r.status === 'building') && (!live || live.version < consumer.version);
+    if (needsBuild) {
+      await this.createBuild(consumer);
+      rows = await this.#builds(consumer.name);
+    }
+    return rows.filter((r) => r.version === consumer.version && r.status !== 'retired');
+  }
+
+  async #builds(name: string): Promise<Build[]> {
+    const { rows } = await sql<BuildRow>`
+      select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
+      from projection_builds where name = ${name} and status <> 'retired'`.execute(this.#db);
+    return rows.map(toBuild);
+  }
+
+  /**
+   * Starts a build from position 0 in a fresh schema. Used when a consumer is new or its version changed, and by
+   * `npm run projections:rebuild`. If another process started one at the same moment, theirs is kept.
+   */
+  async createBuild(consumer: Consumer): Promise<void> {
+    const schemaName = `proj_${consumer.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_v${consumer.version}_${randomBytes(3).toString('hex')}`;
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        if (consumer.kind === 'projection') {
+          await sql`create schema ${sql.id(schemaName)}`.execute(trx);
+          await sql`select set_config('search_path', ${`"${schemaName}", public`}, true)`.execute(trx);
+          await consumer.createTables(trx);
+        }
+        await sql`
+          insert into projection_builds (schema_name, name, version, status)
+          values (${schemaName}, ${consumer.name}, ${consumer.version}, 'building')`.execute(trx);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error; // another process created the build
+    }
+  }
+
+  async #applyBatch(consumer: Consumer, build: Build): Promise<'worked' | 'caught-up' | 'busy'> {
+    const { events, next } = await this.#store.readAll(build.checkpoint, this.#batchSize);
+    if (events.length === 0) return 'caught-up';
+    // A reactor appends through the event store, which on embedded PGlite shares the one connection: it reacts
+    // before the checkpoint transaction. Its commands are idempotent, so a batch reacted to twice does no harm.
+    if (consumer.kind === 'reactor') await consumer.react(events, { store: this.#store });
+    const applied = await this.#db.transaction().execute(async (trx) => {
+      const { rows: lock } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked`.execute(trx);
+      if (!lock[0]?.locked) return false;
+      const { rows } = await sql<BuildRow>`
+        select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
+        from projection_builds where schema_name = ${build.schemaName}`.execute(trx);
+      const current = rows[0] ? toBuild(rows[0]) : undefined;
+      // Another process applied this batch (or retired the build) since we read the checkpoint.
+      if (!current || current.status === 'retired' || comparePositions(current.checkpoint, build.checkpoint) !== 0) return false;
+      if (consumer.kind === 'projection') {
+        await sql`select set_config('search_path', ${`"${build.schemaName}", public`}, true)`.execute(trx);
+        await consumer.handle(events, trx);
+      }
+      await sql`
+        update projection_builds
+        set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
+        where schema_name = ${build.schemaName}`.execute(trx);
+      return true;
+    });
+    if (!applied) return 'busy';
+    this.#progress.emit('progress');
+    return events.length < this.#batchSize ? 'caught-up' : 'worked';
+  }
+
+  /** A rebuilt projection has caught up: point the views at it and drop the build it replaces, atomically. */
+  async #swapIn(consumer: Consumer, build: Build): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const { rows: lock } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked`.execute(trx);
+      if (!lock[0]?.locked) return;
+      const { rows } = await sql<BuildRow>`
+        select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
+        from projection_builds where name = ${consumer.name} and status in ('live', 'building') for update`.execute(trx);
+      const building = rows.find((r) => r.schema_name === build.schemaName && r.status === 'building');
+      if (!building) return;
+      const previous = rows.find((r) => r.status === 'live');
+      if (consumer.kind === 'projection') {
+        for (const table of consumer.tables) {
+          await sql`drop view if exists ${sql.id('public', table)}`.execute(trx);
+          await sql`create view ${sql.id('public', table)} as select * from ${sql.id(build.schemaName, table)}`.execute(trx);
+        }
+      }
+      if (previous) {
+        await sql`update projection_builds set status = 'retired', updated_at = now() where schema_name = ${previous.schema_name}`.execute(trx);
+        await sql`drop schema if exists ${sql.id(previous.schema_name)} cascade`.execute(trx);
+      }
+      await sql`update projection_builds set status = 'live', updated_at = now() where schema_name = ${build.schemaName}`.execute(trx);
+    });
+    this.#progress.emit('progress');
+  }
+
+  async #retire(build: Build): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await sql`update projection_builds set status = 'retired', updated_at = now() where schema_name = ${build.schemaName}`.execute(trx);
+      await sql`drop schema if exists ${sql.id(build.schemaName)} cascade`.execute(trx);
+    });
+  }
+}
+
+function toBuild(row: BuildRow): Build {
+  return {
+    schemaName: row.schema_name,
+    name: row.name,
+    version: row.version,
+    status: row.status,
+    checkpoint: { commit: BigInt(row.checkpoint_commit), prepare: BigInt(row.checkpoint_prepare) },
+  };
+}

@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../infrastructure/database/database';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
+import { derivedUuid } from '../../infrastructure/ids';
+import type { Projection, Reactor } from '../../projections/projection';
+import { waitForProjections } from '../../projections/projection-status';
+import { ProjectionRunner } from '../../projections/runner';
+import { event, streamName } from '../event-store/event-store-contract';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// A projection that refuses to apply an event twice (primary key), so exactly-once is checked by the database.
+const countingProjection = (version: number): Projection => ({
+  kind: 'projection',
+  name: 'counting',
+  version,
+  tables: ['applied_events', 'stream_counts'],
+  async createTables(trx) {
+    await sql`create table applied_events (event_id uuid primary key, version int not null)`.execute(trx);
+    await sql`create table stream_counts (stream_id text primary key, count int not null)`.execute(trx);
+  },
+  async handle(events, trx) {
+    for (const e of events) {
+      await sql`insert into applied_events values (${e.id}, ${version})`.execute(trx);
+      await sql`insert into stream_counts values (${e.streamId}, 1)
+                on conflict (stream_id) do update set count = stream_counts.count + 1`.execute(trx);
+    }
+  },
+});
+
+// Acknowledges every Ping with a Pong in the ping's own acknowledgement stream, with an id derived from the ping.
+const pongReactor = (version: number): Reactor => ({
+  kind: 'reactor',
+  name: 'pong',
+  version,
+  async react(events: RecordedEvent[], { store }) {
+    for (const e of events) {
+      if (e.type !== 'Ping') continue;
+      const pong = { ...event('Pong', { ping: e.id }), id: derivedUuid('pong', e.id) };
+      await store.append(`pong-${e.id}`, [pong], 'no_stream').catch(async (error) => {
+        // Seen before: the same pong is already there (idempotent), anything else is a real error.
+        const existing = await store.readStream(`pong-${e.id}`);
+        if (existing[0]?.id !== pong.id) throw error;
+      });
+    }
+  },
+});
+
+let database: TestDatabase;
+afterEach(async () => {
+  await database?.close();
+});
+
+async function appendMany(store: PostgresEventStore, streams: number, perStream: number, type = 'Counted') {
+  for (let s = 0; s < streams; s++) {
+    const stream = streamName('counted');
+    for (let i = 0; i < perStream; i++) await store.append(stream, [event(type, { i })], i === 0 ? 'no_stream' : i - 1);
+  }
+}
+
+describe('projection runner', () => {
+  it('applies every event once, in batches, and serves the tables through public views', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    await appendMany(store, 3, 4);
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 5 });
+    await runner.catchUp();
+    const { rows } = await sql<{ count: number }>`select count from stream_counts order by stream_id`.execute(database.db);
+    expect(rows.map((r) => r.count)).toEqual([4, 4, 4]);
+
+    // A second runner (a restart) starts from the stored checkpoint: nothing is applied twice.
+    await appendMany(store, 1, 2);
+    await new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 5 }).catchUp();
+    const { rows: applied } = await sql<{ n: string }>`select count(*)::text as n from applied_events`.execute(database.db);
+    expect(applied[0]!.n).toBe('14');
+  });
+
+  it('rebuilds a projection whose version changed into fresh tables and swaps it in', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    await appendMany(store, 2, 3);
+    await new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)] }).catchUp();
+    const v1 = await sql<{ schema_name: string }>`select schema_name from projection_builds where status = 'live'`.execute(database.db);
+
+    await new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(2)], batchSize: 2 }).catchUp();
+    const { rows } = await sql<{ version: number; n: string }>`select version, count(*)::text as n from applied_events group by version`.execute(database.db);
+    expect(rows).toEqual([{ version: 2, n: '6' }]);
+    const builds = await sql<{ version: number; status: string }>`select version, status from projection_builds order by version`.execute(database.db);
+    expect(builds.rows).toEqual([
+      { version: 1, status: 'retired' },
+      { version: 2, status: 'live' },
+    ]);
+    const oldSchema = await sql`select 1 from information_schema.schemata where schema_name = ${v1.rows[0]!.schema_name}`.execute(database.db);
+    expect(oldSchema.rows).toEqual([]);
+  });
+
+  it('a forced rebuild (projections:rebuild) keeps serving the live build until the new one has caught up', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    await appendMany(store, 1, 3);
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 1 });
+    await runner.catchUp();
+    await runner.createBuild(countingProjection(1));
+    // The new build has applied one event of three; the view still shows the old build's complete rows.
+    const building = await sql<{ schema_name: string }>`select schema_name from projection_builds where status = 'building'`.execute(database.db);
+    await runner.step(countingProjection(1));
+    const visible = await sql<{ count: number }>`select count from stream_counts`.execute(database.db);
+    expect(visible.rows[0]!.count).toBe(3);
+    await runner.catchUp();
+    const live = await sql<{ schema_name: string }>`select schema_name from projection_builds where status = 'live'`.execute(database.db);
+    expect(live.rows[0]!.schema_name).toBe(building.rows[0]!.schema_name);
+    expect((await sql<{ count: number }>`select count from stream_counts`.execute(database.db)).rows[0]!.count).toBe(3);
+  });
+
+  it('reactors are idempotent: replaying their triggers from position 0 issues nothing new', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    await appendMany(store, 3, 1, 'Ping');
+    await new ProjectionRunner({ db: database.db, store, consumers: [pongReactor(1)] }).catchUp();
+    await new ProjectionRunner({ db: database.db, store, consumers: [pongReactor(2)] }).catchUp(); // replays from 0
+    const { rows } = await sql<{ n: string }>`select count(*)::text as n from events where type = 'Pong'`.execute(database.db);
+    expect(rows[0]!.n).toBe('3');
+  });
+
+  it('read-your-writes: a reader can wait until the projection has applied a position', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], idleMs: 5 });
+    runner.start();
+    try {
+      const { position } = await store.append(streamName(), [event()], 'no_stream');
+      expect(await waitForProjections(database.db, ['counting'], position, { timeoutMs: 5000 })).toBe(true);
+      expect((await sql<{ n: string }>`select count(*)::text as n from applied_events`.execute(database.db)).rows[0]!.n).toBe('1');
+      const far = { commit: position.commit + 1000n, prepare: 0n };
+      expect(await waitForProjections(database.db, ['counting'], far, { timeoutMs: 100 })).toBe(false);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  describe.runIf(process.env.DATABASE_URL)('on a PostgreSQL server with several processes', () => {
+    it('two runners on separate connection pools apply each event exactly once', async () => {
+      database = await createTestDatabase('server');
+      const store = new PostgresEventStore(database.db);
+      const second = await openDatabase({ url: database.url!, maxConnections: 5 });
+      try {
+        const runners = [database.db, second.db].map(
+          (db) => new ProjectionRunner({ db, store: new PostgresEventStore(db), consumers: [countingProjection(1)], batchSize: 7, idleMs: 5 }),
+        );
+        for (const r of runners) r.start();
+        await appendMany(store, 10, 10);
+        const { position } = await store.append(streamName(), [event()], 'no_stream');
+        expect(await waitForProjections(database.db, ['counting'], position, { timeoutMs: 20_000 })).toBe(true);
+        await Promise.all(runners.map((r) => r.stop()));
+        const { rows } = await sql<{ n: string }>`select count(*)::text as n from applied_events`.execute(database.db);
+        expect(rows[0]!.n).toBe('101');
+      } finally {
+        await second.close();
+      }
+    });
+  });
+});
