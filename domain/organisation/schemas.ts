@@ -50,19 +50,28 @@ export const imageDataUrl = z
   .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, 'Only images are allowed!');
 
 /** Fields an admin fills in on create and edit. */
-export const organisationFields = z.strictObject({
+const editableFields = {
   name: organisationName,
-  abbreviation: organisationAbbreviation.nullable().default(null),
+  abbreviation: organisationAbbreviation.nullable(),
   organisation_type: organisationType,
-  category: organisationCategory.nullable().default(null),
-  status: organisationStatus.default('active'),
+  category: organisationCategory.nullable(),
+  status: organisationStatus,
   /** A new logo as a data URL, null to remove it; absent on edit keeps the current one. */
-  logo: imageDataUrl.nullable().optional(),
+  logo: imageDataUrl.nullable(),
+};
+
+export const organisationFields = z.strictObject({
+  ...editableFields,
+  abbreviation: editableFields.abbreviation.default(null),
+  category: editableFields.category.default(null),
+  status: editableFields.status.default('active'),
+  logo: editableFields.logo.optional(),
 });
 export type OrganisationFields = z.infer<typeof organisationFields>;
 
 export const createOrganisationBody = z.strictObject({ organisation: organisationFields });
-export const updateOrganisationBody = z.strictObject({ organisation: organisationFields.partial() });
+// No defaults on edit: a field left out keeps its value.
+export const updateOrganisationBody = z.strictObject({ organisation: z.strictObject(editableFields).partial() });
 
 /** What the API answers for one organisation. */
 export const organisationView = z.object({

@@ -7,14 +7,14 @@ import { event, eventStoreContract, streamName } from './event-store-contract';
 eventStoreContract('PostgreSQL adapter on embedded PGlite', async () => {
   const database = await createTestDatabase('embedded');
   return { store: new PostgresEventStore(database.db), close: database.close };
-});
+}, { uniqueEventIdsAcrossStreams: true });
 
 // CI's second run sets DATABASE_URL; the late-commit scenarios need a server's concurrent connections.
 describe.runIf(serverUrl)('on a PostgreSQL server', () => {
   eventStoreContract('PostgreSQL adapter on a server', async () => {
     const database = await createTestDatabase('server');
     return { store: new PostgresEventStore(database.db), close: database.close };
-  });
+  }, { uniqueEventIdsAcrossStreams: true });
 
   it('a reader never passes an event whose transaction commits after later ones', async () => {
     const database = await createTestDatabase('server');

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { Clock } from '../infrastructure/clock';
+import type { Config } from '../infrastructure/config';
+import type { Database } from '../infrastructure/database/database';
+import type { EventStore } from '../infrastructure/event-store/event-store';
+import type { Ids } from '../infrastructure/ids';
+import { registerErrorHandling } from './plugins/errors';
+import { problem, sendProblem } from './problem';
+import { organisationRoutes } from './routes/organisations';
+import { systemRoutes } from './routes/system';
+
+export type AppDependencies = {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  clock: Clock;
+  ids: Ids;
+};
+
+/** Paths that belong to the API; anything else that is a GET for HTML is a route of the single-page UI. */
+const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/v4/', '/v5/', '/oauth/', '/files/', '/health', '/docs'];
+const WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
+
+export async function buildApp(deps: AppDependencies, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => deps.ids.uuid(),
+    bodyLimit: 1024 * 1024,
+    // `sorting[name]=asc&filter[status]=active` arrive as nested objects (DESIGN.md §5); depth and count bounded.
+    routerOptions: { querystringParser: (text) => qs.parse(text, { depth: 2, arrayLimit: 20, parameterLimit: 100 }) },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Mantine sets CSS variables in style attributes and <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // The product also runs on plain http (localhost, a private network); TLS is the proxy's job.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Home-loan auction marketplace API', version: '1.0.0', description: 'See docs/api.md for the conventions.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(systemRoutes(deps));
+  await app.register(organisationRoutes(deps));
+
+  // The built UI (npm run build:web); without it the process still serves the API.
+  const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: WEB_ROOT, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && wantsPage && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, problem(404, 'NOT_FOUND', `No route for ${request.method} ${pathname}.`));
+  });
+  return app;
+}

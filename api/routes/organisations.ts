@@ -1,0 +1,215 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ChangeOrganisationDetails } from '../../domain/organisation/commands';
+import { organisationDecider, organisationErrors } from '../../domain/organisation/decider';
+import { type OrganisationDetails, organisationStream } from '../../domain/organisation/events';
+import {
+  createOrganisationBody,
+  type OrganisationView,
+  organisationListQuery,
+  organisationView,
+  updateOrganisationBody,
+} from '../../domain/organisation/schemas';
+import { findProduct } from '../../domain/product/products';
+import { listResultSchema } from '../../domain/shared/list-query';
+import { type CommandContext, handleCommand } from '../../infrastructure/command-handler';
+import { fileUrl, MAX_IMAGE_BYTES, storeImage } from '../../infrastructure/files';
+import type { Position } from '../../infrastructure/event-store/event-store';
+import { waitForProjections } from '../../projections/projection-status';
+import type { OrganisationRow } from '../../projections/organisations/organisations';
+import { findOrganisation, listOrganisations } from '../../projections/organisations/queries';
+import type { AppDependencies } from '../app';
+import { problem, problemResponses, sendProblem } from '../problem';
+import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
+
+const READ_MODELS = ['organisations'] as const;
+const idParams = z.object({ id: z.uuid() });
+// A cropped logo arrives inline as a data URL: room for a 2 MB image in base64.
+const BODY_LIMIT = Math.ceil(MAX_IMAGE_BYTES * 1.4) + 64 * 1024;
+
+export function toOrganisationView(row: OrganisationRow): OrganisationView {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    abbreviation: row.abbreviation,
+    organisation_type: row.organisation_type,
+    category: row.category,
+    status: row.status,
+    logo: row.logo_file_id ? { original: fileUrl(row.logo_file_id) } : null,
+    // Allowed bidders and the organisation's providers arrive with the users issue.
+    allowed_bidders: [],
+    fsps: [],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Spec 3 §7 "Organisations and products" (admin only; until log-in exists, development mode only). */
+export const organisationRoutes =
+  (deps: AppDependencies): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, store, clock, ids, config } = deps;
+
+    // Until the identity issue brings admin log-in, these screens are open only in development mode.
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!config.developmentMode) return sendProblem(reply, problem(404, 'NOT_FOUND', 'Not found.'));
+    });
+
+    const contextOf = (request: FastifyRequest): CommandContext => ({
+      userId: null,
+      correlationId: request.id,
+      causationId: null,
+      now: clock.now(),
+    });
+
+    /** Stores a new logo if one was sent; `undefined` keeps the current one, `null` removes it. */
+    async function logoFileId(logo: string | null | undefined, reply: FastifyReply): Promise<string | null | undefined | false> {
+      if (logo === undefined || logo === null) return logo;
+      const stored = await storeImage(db, logo);
+      if (stored.ok) return stored.id;
+      const message = stored.reason === 'TOO_LARGE' ? 'The image must be smaller than 2 MB.' : 'Only images are allowed!';
+      sendProblem(reply, problem(422, stored.reason, message, { 'organisation.logo': [message] }));
+      return false;
+    }
+
+    /** The organisation as the list shows it once the change is applied; 202 if the projection lags. */
+    async function answerOrganisation(reply: FastifyReply, id: string, position: Position | null, status: 200 | 201) {
+      answerPosition(reply, position);
+      if (position) await waitForProjections(db, READ_MODELS, position, { timeoutMs: 5000 });
+      const row = await findOrganisation(db, id);
+      if (!row) return reply.code(202).send({ uuid: id });
+      return reply.code(status).send(toOrganisationView(row));
+    }
+
+    app.get(
+      '/v4/organisations',
+      {
+        schema: {
+          tags: ['organisations'],
+          summary: 'List organisations (server-paged)',
+          querystring: organisationListQuery,
+          response: { 200: listResultSchema(organisationView), ...problemResponses },
+        },
+      },
+      async (request) => {
+        await waitForRequestedPosition(db, request, READ_MODELS);
+        const page = await listOrganisations(db, request.query);
+        return { total_records: page.total_records, result: page.result.map(toOrganisationView) };
+      },
+    );
+
+    app.post(
+      '/v2/products/:id/organisations',
+      {
+        bodyLimit: BODY_LIMIT,
+        schema: {
+          tags: ['organisations'],
+          summary: 'Create an organisation',
+          params: idParams,
+          body: createOrganisationBody,
+          response: { 201: organisationView, 202: z.object({ uuid: z.uuid() }), ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const product = findProduct(request.params.id);
+        if (!product) return sendProblem(reply, problem(404, 'PRODUCT_NOT_FOUND', 'Product not found.'));
+        const { logo, ...fields } = request.body.organisation;
+        const logo_file_id = await logoFileId(logo, reply);
+        if (logo_file_id === false) return reply;
+        const organisationId = ids.uuid();
+        const details: OrganisationDetails = { ...fields, logo_file_id: logo_file_id ?? null };
+        const result = await handleCommand({
+          store,
+          ids,
+          streamId: organisationStream(organisationId),
+          decider: organisationDecider,
+          command: { type: 'CreateOrganisation', data: { organisation_id: organisationId, product_id: product.uuid, ...details } },
+          context: contextOf(request),
+        });
+        if (!result.ok) return sendDomainError(reply, result.error);
+        return answerOrganisation(reply, organisationId, result.position, 201);
+      },
+    );
+
+    app.get(
+      '/v2/organisations/:id',
+      {
+        schema: {
+          tags: ['organisations'],
+          summary: 'One organisation',
+          params: idParams,
+          querystring: z.strictObject({ include: z.string().max(100).optional() }),
+          response: { 200: organisationView, ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        await waitForRequestedPosition(db, request, READ_MODELS);
+        const row = await findOrganisation(db, request.params.id);
+        if (!row) return sendProblem(reply, problem(404, organisationErrors.notFound, 'Organisation not found.'));
+        return toOrganisationView(row);
+      },
+    );
+
+    app.patch(
+      '/v2/organisations/:id',
+      {
+        bodyLimit: BODY_LIMIT,
+        schema: {
+          tags: ['organisations'],
+          summary: 'Change an organisation',
+          params: idParams,
+          body: updateOrganisationBody,
+          response: { 200: organisationView, 202: z.object({ uuid: z.uuid() }), ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const { logo, ...fields } = request.body.organisation;
+        const logo_file_id = await logoFileId(logo, reply);
+        if (logo_file_id === false) return reply;
+        const changes: ChangeOrganisationDetails['data']['changes'] = { ...fields, ...(logo_file_id !== undefined ? { logo_file_id } : {}) };
+        const id = request.params.id;
+        const result = await handleCommand({
+          store,
+          ids,
+          streamId: organisationStream(id),
+          decider: organisationDecider,
+          command: { type: 'ChangeOrganisationDetails', data: { organisation_id: id, changes } },
+          context: contextOf(request),
+        });
+        if (!result.ok) return sendDomainError(reply, result.error);
+        return answerOrganisation(reply, id, result.position, 200);
+      },
+    );
+
+    app.delete(
+      '/v1/organisations/:id',
+      {
+        schema: {
+          tags: ['organisations'],
+          summary: 'Remove an organisation',
+          params: idParams,
+          response: { 204: z.null(), ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.id;
+        const result = await handleCommand({
+          store,
+          ids,
+          streamId: organisationStream(id),
+          decider: organisationDecider,
+          command: { type: 'RemoveOrganisation', data: { organisation_id: id } },
+          context: contextOf(request),
+        });
+        if (!result.ok) return sendDomainError(reply, result.error);
+        answerPosition(reply, result.position);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+
+function sendDomainError(reply: FastifyReply, error: { code: string; message: string }) {
+  if (error.code === organisationErrors.notFound) return sendProblem(reply, problem(404, error.code, error.message));
+  return sendProblem(reply, problem(422, error.code, error.message, { base: [error.message] }));
+}

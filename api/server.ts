@@ -1,0 +1,45 @@
+import { systemClock } from '../infrastructure/clock';
+import type { Config } from '../infrastructure/config';
+import { openDatabase } from '../infrastructure/database/database';
+import { migrateToLatest } from '../infrastructure/database/migrate';
+import { openEventStore } from '../infrastructure/event-store/open-event-store';
+import { randomIds } from '../infrastructure/ids';
+import { consumers } from '../projections/registry';
+import { ProjectionRunner } from '../projections/runner';
+import { buildApp } from './app';
+import { loggerOptions } from './logger';
+
+export type RunningServer = { url: string; close(): Promise<void> };
+
+/**
+ * The whole product in one process: database (embedded PGlite under DATA_DIR unless DATABASE_URL), migrations,
+ * event store, projection runner, API and the built UI.
+ */
+export async function startServer({ config }: { config: Config }): Promise<RunningServer> {
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { embedded: true, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const store = await openEventStore(config, database.db);
+  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds }, { logger: loggerOptions(config) });
+  const runner = new ProjectionRunner({
+    db: database.db,
+    store,
+    consumers,
+    idleMs: 25,
+    onError: (error, consumer) => app.log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
+  });
+  runner.start();
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    // In-flight requests and the projection batch in progress finish first.
+    close: async () => {
+      await app.close();
+      await runner.stop();
+      await store.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../api/app';
+import { systemClock } from '../../infrastructure/clock';
+import { loadConfig } from '../../infrastructure/config';
+import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
+import { randomIds } from '../../infrastructure/ids';
+import { consumers } from '../../projections/registry';
+import { ProjectionRunner } from '../../projections/runner';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  store: PostgresEventStore;
+  /** How many events the store holds (to prove a refused request wrote nothing). */
+  eventCount(): Promise<number>;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database with its projections running, for `app.inject` tests. */
+export async function createTestApp(options: { production?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const store = new PostgresEventStore(database.db);
+  const config = loadConfig({ NODE_ENV: options.production ? 'production' : 'test', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds });
+  const runner = new ProjectionRunner({ db: database.db, store, consumers, idleMs: 10 });
+  runner.start();
+  return {
+    app,
+    database,
+    store,
+    eventCount: async () => {
+      const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(database.db);
+      return Number(rows[0]!.n);
+    },
+    close: async () => {
+      await app.close();
+      await runner.stop();
+      await database.close();
+    },
+  };
+}
