@@ -1,0 +1,41 @@
+// npm run projections:rebuild [name ...]: rebuilds projections from position 0 into fresh tables and swaps them in
+// once caught up; the live tables keep serving meanwhile. With DATABASE_URL it may run beside the servers; the
+// embedded database can be opened by one process only, so stop `npm start` first.
+import { sql } from 'kysely';
+import { loadConfig } from '../infrastructure/config';
+import { openDatabase } from '../infrastructure/database/database';
+import { migrateToLatest } from '../infrastructure/database/migrate';
+import { openEventStore } from '../infrastructure/event-store/open-event-store';
+import { consumers } from '../projections/registry';
+import { ProjectionRunner } from '../projections/runner';
+
+const config = loadConfig();
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !consumers.some((c) => c.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${consumers.map((c) => c.name).join(', ')}`);
+  process.exit(1);
+}
+const selected = consumers.filter((c) => requested.length === 0 || requested.includes(c.name));
+
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { embedded: true, dataDir: config.dataDir });
+try {
+  await migrateToLatest(database.db);
+  const store = await openEventStore(config, database.db);
+  const runner = new ProjectionRunner({ db: database.db, store, consumers: selected, batchSize: 5000 });
+  const started = Date.now();
+  for (const consumer of selected) await runner.createBuild(consumer);
+  for (;;) {
+    const { rows } = await sql<{ name: string; n: string }>`
+      select name, count(*)::text as n from projection_builds where status = 'building' group by name`.execute(database.db);
+    const pending = selected.filter((c) => rows.some((r) => r.name === c.name));
+    if (pending.length === 0) break;
+    let progressed = false;
+    for (const consumer of pending) progressed = (await runner.step(consumer)) !== 'busy' || progressed;
+    if (!progressed) await new Promise((r) => setTimeout(r, 200)); // another process holds the batch lock
+  }
+  console.log(`Rebuilt ${selected.map((c) => c.name).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  await store.close();
+} finally {
+  await database.close();
+}
