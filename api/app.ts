@@ -37,6 +37,15 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
     // `sorting[name]=asc&filter[status]=active` arrive as nested objects (DESIGN.md §5); depth and count bounded.
     routerOptions: { querystringParser: (text) => qs.parse(text, { depth: 2, arrayLimit: 20, parameterLimit: 100 }) },
   });
+  // Graceful shutdown: responses finished after close() began ask the client to drop the connection, so keep-alive
+  // sockets do not hold the server open until their timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -2,6 +2,7 @@ import { systemClock } from '../infrastructure/clock';
 import type { Config } from '../infrastructure/config';
 import { openDatabase } from '../infrastructure/database/database';
 import { migrateToLatest } from '../infrastructure/database/migrate';
+import type { EventStore } from '../infrastructure/event-store/event-store';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { randomIds } from '../infrastructure/ids';
 import { consumers } from '../projections/registry';
@@ -9,7 +10,7 @@ import { ProjectionRunner } from '../projections/runner';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
 
-export type RunningServer = { url: string; close(): Promise<void> };
+export type RunningServer = { url: string; store: EventStore; close(): Promise<void> };
 
 /**
  * The whole product in one process: database (embedded PGlite under DATA_DIR unless DATABASE_URL), migrations,
@@ -32,14 +33,19 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
-    // In-flight requests and the projection batch in progress finish first.
-    close: async () => {
-      await app.close();
-      await runner.stop();
-      await store.close();
-      await database.close();
+    store,
+    // In-flight requests and the projection batch in progress finish first; closing twice closes once.
+    close: () => {
+      closing ??= (async () => {
+        await app.close();
+        await runner.stop();
+        await store.close();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

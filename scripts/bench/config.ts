@@ -1,0 +1,43 @@
+// The run's sizes. Defaults keep `npm run bench` to a few minutes on 2 cores; each can be raised by environment
+// variable for a longer, steadier run (BENCH_WRITERS, BENCH_SINGLE_APPENDS, ...).
+
+function fromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+export const benchConfig = {
+  /** Concurrent writers, each with its own pooled connection. */
+  writers: fromEnv('BENCH_WRITERS', 16),
+  /** Single-event appends per writer (timed). */
+  singleAppendsPerWriter: fromEnv('BENCH_SINGLE_APPENDS', 1500),
+  /** Appends of `batchEvents` events per writer (timed). */
+  batchAppendsPerWriter: fromEnv('BENCH_BATCH_APPENDS', 100),
+  batchEvents: fromEnv('BENCH_BATCH_EVENTS', 100),
+  /** Untimed appends per writer before each append workload (connections, JIT, plan caches). */
+  warmupAppendsPerWriter: fromEnv('BENCH_WARMUP_APPENDS', 50),
+  /** Each append workload runs this many times, interleaved; the best run is reported. */
+  appendRounds: fromEnv('BENCH_APPEND_ROUNDS', 2),
+  /** Events in the log that readAll, the rebuild and the peer's consumer go through. */
+  logEvents: fromEnv('BENCH_LOG_EVENTS', 1_000_000),
+  /** Events per append when seeding that log (not timed). */
+  seedBatch: fromEnv('BENCH_SEED_BATCH', 1000),
+  readAllBatches: [1000, 5000],
+  rebuildBatches: [1000, 5000, 10000],
+  /** The runner's own default (`RunnerOptions.batchSize`), which the API server uses. */
+  runnerDefaultBatch: 1000,
+  /** Distinct loan requests the seeded bids refer to (the projection's row count). */
+  loanRequests: fromEnv('BENCH_LOAN_REQUESTS', 20_000),
+  /**
+   * Events the peer's consumer processes (of the same 1,000,000-event log). Its projector calls the handler once
+   * per event and stores a checkpoint per event, and its reads scan the whole table, so the full log would take
+   * far longer than the rest of the run together; BENCH_PEER_CONSUMER_EVENTS=1000000 runs it all.
+   */
+  peerConsumerEvents: fromEnv('BENCH_PEER_CONSUMER_EVENTS', 50_000),
+  /** Targets from the issue. */
+  appendCeilingTarget: 0.6,
+  rebuildTarget: 50_000,
+} as const;

@@ -1,0 +1,185 @@
+// npm run bench: event-store and projection throughput on a PostgreSQL server (DATABASE_URL, else the local one),
+// against a plain-INSERT ceiling and @event-driven-io/emmett-postgresql as the peer. Every workload runs in its
+// own Node process on a database created for its group and dropped at the end. See docs/performance.md.
+import { openDatabase } from '../../infrastructure/database/database';
+import { migrateToLatest } from '../../infrastructure/database/migrate';
+import { checkpoint, createDatabase, dropCreatedDatabases, dropDatabase, serverUrl, withClient } from './admin';
+import { CEILING_TABLE_SQL } from './ceiling';
+import { benchConfig as config } from './config';
+import { describeMachine, machineLines } from './machine';
+import { int, mark, percent, type Row, rate, table, times } from './report';
+import { runTask } from './spawn';
+import type { AppendTarget, Task, TaskResult } from './tasks';
+
+const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+let groups = 0;
+
+/** A fresh database for one group of workloads, migrated like the product's. */
+async function freshDatabase(): Promise<{ name: string; url: string }> {
+  const name = `bench_${stamp}_${++groups}`;
+  const url = await createDatabase(name);
+  const handle = await openDatabase({ url, maxConnections: 1 });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return { name, url };
+}
+
+async function measure(label: string, task: Task): Promise<TaskResult> {
+  process.stderr.write(`  ${label} ... `);
+  if (task.kind !== 'seed') await checkpoint(task.url); // no dirty pages left over from the previous workload
+  const result = await runTask(task);
+  process.stderr.write(`${int(rate(result))} events/s (${result.seconds.toFixed(1)} s)\n`);
+  return result;
+}
+
+type Shape = { name: string; label: string; appendsPerWriter: number; eventsPerAppend: number };
+
+async function appendWorkloads(): Promise<Map<string, Record<AppendTarget, TaskResult>>> {
+  const { name, url } = await freshDatabase();
+  await withClient(url, (c) => c.query(CEILING_TABLE_SQL));
+  const shapes: Shape[] = [
+    { name: 'single', label: `1 event per append`, appendsPerWriter: config.singleAppendsPerWriter, eventsPerAppend: 1 },
+    { name: 'batch', label: `${config.batchEvents} events per append`, appendsPerWriter: config.batchAppendsPerWriter, eventsPerAppend: config.batchEvents },
+  ];
+  const best = new Map<string, Record<AppendTarget, TaskResult>>();
+  // Rounds interleave the targets so drift on the machine (other load, checkpoints) hits all three alike.
+  for (let round = 1; round <= config.appendRounds; round++) {
+    for (const shape of shapes) {
+      for (const target of ['ceiling', 'ours', 'peer'] as const) {
+        const result = await measure(`append ${shape.label}, ${target}, round ${round}/${config.appendRounds}`, {
+          kind: 'append',
+          target,
+          url,
+          writers: config.writers,
+          appendsPerWriter: shape.appendsPerWriter,
+          eventsPerAppend: shape.eventsPerAppend,
+          warmupAppendsPerWriter: config.warmupAppendsPerWriter,
+          tag: `${shape.name}${round}`,
+        });
+        const kept = best.get(shape.label) ?? ({} as Record<AppendTarget, TaskResult>);
+        if (!kept[target] || rate(result) > rate(kept[target])) kept[target] = result;
+        best.set(shape.label, kept);
+      }
+    }
+  }
+  await dropDatabase(name);
+  return best;
+}
+
+async function ourLogWorkloads(): Promise<{ reads: Map<number, TaskResult>; rebuilds: Map<number, TaskResult>; seeded: TaskResult }> {
+  const { name, url } = await freshDatabase();
+  const events = config.logEvents;
+  const seeded = await measure(`seed ours with ${int(events)} events (not a result)`, {
+    kind: 'seed', target: 'ours', url, events, eventsPerAppend: config.seedBatch, writers: config.writers, loanRequests: config.loanRequests,
+  });
+  await withClient(url, (c) => c.query('vacuum analyze events')); // settle visibility, as autovacuum would
+  const reads = new Map<number, TaskResult>();
+  for (const batch of config.readAllBatches) {
+    reads.set(batch, await measure(`readAll, batch ${int(batch)}`, { kind: 'read-all', url, batch, expectedEvents: events }));
+  }
+  const rebuilds = new Map<number, TaskResult>();
+  for (const batch of config.rebuildBatches) {
+    rebuilds.set(batch, await measure(`rebuild, batch ${int(batch)}`, { kind: 'rebuild', url, batch, expectedEvents: events }));
+  }
+  await dropDatabase(name);
+  return { reads, rebuilds, seeded };
+}
+
+async function peerLogWorkloads(batch: number): Promise<{ consumer: TaskResult; seeded: TaskResult }> {
+  const { name, url } = await freshDatabase();
+  const seeded = await measure(`seed the peer with ${int(config.logEvents)} events (not a result)`, {
+    kind: 'seed', target: 'peer', url, events: config.logEvents, eventsPerAppend: config.seedBatch, writers: config.writers, loanRequests: config.loanRequests,
+  });
+  await withClient(url, (c) => c.query('vacuum analyze'));
+  const consumer = await measure(`peer consumer, batch ${int(batch)}, ${int(config.peerConsumerEvents)} events`, {
+    kind: 'peer-consumer', url, batch, events: Math.min(config.peerConsumerEvents, config.logEvents),
+  });
+  await dropDatabase(name);
+  return { consumer, seeded };
+}
+
+async function main(): Promise<void> {
+  const url = serverUrl();
+  const machine = await describeMachine(url).catch((error: Error) => {
+    throw new Error(`No PostgreSQL server at ${new URL(url).host} (${error.message}). Set DATABASE_URL.`);
+  });
+  console.log(`npm run bench: ${new Date().toISOString()}`);
+  for (const line of machineLines(machine)) console.log(line);
+  console.log('Embedded PGlite is not benchmarked: it is one in-process connection for tests and single-user runs,');
+  console.log('so concurrent-writer figures do not apply to it.\n');
+
+  process.stderr.write('Appends (one database: ours, the ceiling table and the peer side by side)\n');
+  const appends = await appendWorkloads();
+  process.stderr.write('Our log: readAll and projection rebuild\n');
+  const log = await ourLogWorkloads();
+  const bestRebuild = [...log.rebuilds.entries()].reduce((a, b) => (rate(b[1]) > rate(a[1]) ? b : a));
+  process.stderr.write("The peer's log: its consumer\n");
+  const peer = await peerLogWorkloads(config.runnerDefaultBatch);
+
+  const rows: Row[] = [];
+  for (const [label, r] of appends) {
+    const ceiling = rate(r.ceiling);
+    const ours = rate(r.ours) / ceiling;
+    rows.push({ workload: `append ${label}, ${config.writers} writers: ceiling (plain INSERT)`, result: r.ceiling, vsCeiling: 1 });
+    rows.push({
+      workload: `append ${label}, ${config.writers} writers: ours`,
+      result: r.ours,
+      vsCeiling: ours,
+      vsPeer: rate(r.ours) / rate(r.peer),
+      target: { text: `>= ${percent(config.appendCeilingTarget)} of ceiling`, met: ours >= config.appendCeilingTarget },
+    });
+    rows.push({ workload: `append ${label}, ${config.writers} writers: peer (emmett)`, result: r.peer, vsCeiling: rate(r.peer) / ceiling });
+  }
+  for (const [batch, r] of log.reads) rows.push({ workload: `readAll from START, batch ${int(batch)}: ours`, result: r });
+  for (const [batch, r] of log.rebuilds) {
+    const tags = [batch === config.runnerDefaultBatch ? 'runner default' : '', batch === bestRebuild[0] ? 'best' : ''].filter(Boolean);
+    rows.push({
+      workload: `rebuild ${int(config.logEvents)} events, batch ${int(batch)}${tags.length ? ` (${tags.join(', ')})` : ''}: ours`,
+      result: r,
+      vsPeer: rate(r) / rate(peer.consumer),
+      target: { text: `>= ${int(config.rebuildTarget)}/s`, met: rate(r) >= config.rebuildTarget },
+    });
+  }
+  rows.push({
+    workload: `consumer, same projection, batch ${int(config.runnerDefaultBatch)}, first ${int(peer.consumer.events)} of ${int(config.logEvents)}: peer`,
+    result: peer.consumer,
+  });
+
+  console.log(table(rows));
+  console.log('\nTargets');
+  for (const [label, r] of appends) {
+    const share = rate(r.ours) / rate(r.ceiling);
+    console.log(`  ${mark(share >= config.appendCeilingTarget)}  append ${label}: ours ${percent(share)} of the plain-INSERT ceiling (target ${percent(config.appendCeilingTarget)}); peer ${percent(rate(r.peer) / rate(r.ceiling))}`);
+  }
+  const defaultRebuild = log.rebuilds.get(config.runnerDefaultBatch);
+  if (defaultRebuild) {
+    console.log(`  ${mark(rate(defaultRebuild) >= config.rebuildTarget)}  rebuild at the runner's default batch (${int(config.runnerDefaultBatch)}): ${int(rate(defaultRebuild))} events/s (target ${int(config.rebuildTarget)})`);
+  }
+  console.log(`  ${mark(rate(bestRebuild[1]) >= config.rebuildTarget)}  rebuild at the best batch (${int(bestRebuild[0])}): ${int(rate(bestRebuild[1]))} events/s; ${times(rate(bestRebuild[1]) / rate(peer.consumer))} the peer's consumer`);
+
+  console.log('\nNotes');
+  console.log(`  Appends: best of ${config.appendRounds} interleaved rounds; each writer appends to its own stream with the exact expected revision.`);
+  console.log(`  Seeding (not results): ours ${int(rate(log.seeded))} events/s, peer ${int(rate(peer.seeded))} events/s, ${int(config.seedBatch)} events per append.`);
+  for (const r of [...log.reads.values(), ...log.rebuilds.values(), peer.consumer]) for (const note of r.notes ?? []) console.log(`  ${note}`);
+  console.log(
+    `  The peer's consumer is emmett's own (consumer + projector): it calls the handler once per event and stores a checkpoint per event` +
+      ` (emmett 0.42 implements no batch handler), each pull scans its whole table (no index on its global order), so it runs` +
+      ` ${int(peer.consumer.events)} events of the ${int(config.logEvents)}-event log (BENCH_PEER_CONSUMER_EVENTS to change).`,
+  );
+}
+
+process.on('SIGINT', () => {
+  void dropCreatedDatabases().finally(() => process.exit(130));
+});
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await dropCreatedDatabases();
+}
