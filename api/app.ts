@@ -80,7 +80,8 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: WEB_ROOT, wildcard: false, index: false, maxAge: '1h' });
+  // wildcard: files of a UI rebuilt while the server runs are served too; misses fall through to the handler below.
+  if (hasWeb) await app.register(fastifyStatic, { root: WEB_ROOT, wildcard: true, index: false, maxAge: '1h' });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

@@ -1,0 +1,16 @@
+// Mantine's PostCSS setup: mixins and rem() from the preset, and its breakpoints as variables
+// ($mantine-breakpoint-sm) for media queries in component CSS modules.
+module.exports = {
+  plugins: {
+    'postcss-preset-mantine': {},
+    'postcss-simple-vars': {
+      variables: {
+        'mantine-breakpoint-xs': '36em',
+        'mantine-breakpoint-sm': '48em',
+        'mantine-breakpoint-md': '62em',
+        'mantine-breakpoint-lg': '75em',
+        'mantine-breakpoint-xl': '88em',
+      },
+    },
+  },
+};

@@ -1,0 +1,67 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import {
+  IconBriefcase,
+  IconBuilding,
+  IconBulb,
+  IconDashboard,
+  IconReceipt,
+  IconSettings,
+  IconSpeakerphone,
+  IconTarget,
+  IconTrophy,
+  IconUser,
+  IconUsers,
+  type IconProps,
+} from './icons';
+import { NavLinkLink } from './router-link';
+
+// The admin sidebar of spec 1 §2. Entries whose screens are not built yet are shown disabled rather than linking to
+// a page-not-found, so the shape of the product is visible and nothing leads nowhere.
+
+type Entry = { label: string; icon: ComponentType<IconProps>; children?: readonly string[] };
+
+const notYetBuilt: readonly Entry[] = [
+  { label: 'Users', icon: IconUsers, children: ['Pending approval', 'Customers', 'Providers', 'Admins'] },
+  { label: 'Jousts', icon: IconTrophy },
+  { label: 'Bids', icon: IconReceipt, children: ['Bids', 'Bid templates'] },
+  { label: 'Deals', icon: IconBriefcase },
+];
+
+const notYetBuiltAfterOrganisations: readonly Entry[] = [
+  { label: 'Campaigns', icon: IconSpeakerphone },
+  { label: 'Leads', icon: IconTarget },
+  { label: 'Opportunities', icon: IconBulb },
+  { label: 'System Configurations', icon: IconSettings },
+];
+
+function DisabledEntry({ entry }: { entry: Entry }) {
+  const Icon = entry.icon;
+  return <NavLink label={entry.label} leftSection={<Icon />} disabled title="Not available yet" />;
+}
+
+export function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const inOrganisations = pathname.startsWith('/organisation');
+
+  return (
+    <ScrollArea type="scroll" h="100%">
+      <Stack gap={2} p="xs" component="nav" aria-label="Main">
+        <DisabledEntry entry={{ label: 'Profile', icon: IconUser }} />
+        <DisabledEntry entry={{ label: 'Dashboard', icon: IconDashboard }} />
+        {notYetBuilt.map((entry) => (
+          <DisabledEntry key={entry.label} entry={entry} />
+        ))}
+        <NavLink label="Organisations" leftSection={<IconBuilding />} defaultOpened active={inOrganisations} variant="subtle">
+          <NavLinkLink to="/organisations" label="Organisations" active={inOrganisations} onClick={onNavigate} />
+          <NavLink label="Members" disabled title="Not available yet" />
+          <NavLink label="Products" disabled title="Not available yet" />
+        </NavLink>
+        {notYetBuiltAfterOrganisations.map((entry) => (
+          <DisabledEntry key={entry.label} entry={entry} />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

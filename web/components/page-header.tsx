@@ -1,0 +1,31 @@
+import { Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * Breadcrumbs ('Dashboard > Organisations > …'), the page title and the page's main actions. Crumbs are links or
+ * text made by the page; 'Dashboard' is plain text until the dashboard screen exists.
+ */
+export function PageHeader({ title, crumbs, actions }: { title: ReactNode; crumbs: readonly ReactNode[]; actions?: ReactNode }) {
+  return (
+    <Stack gap={6} mb="lg">
+      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
+        <Text size="sm" c="dimmed">
+          Dashboard
+        </Text>
+        {crumbs.map((crumb, index) =>
+          typeof crumb === 'string' ? (
+            <Text key={index} size="sm" c={index === crumbs.length - 1 ? undefined : 'dimmed'}>
+              {crumb}
+            </Text>
+          ) : (
+            <span key={index}>{crumb}</span>
+          ),
+        )}
+      </Breadcrumbs>
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <Title order={2}>{title}</Title>
+        {actions && <Group gap="sm">{actions}</Group>}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from './api-error';
+import { apiFetch, setServiceUnavailableHandler } from './api-fetch';
+import { forgetPosition } from './read-your-writes';
+
+type Call = { url: string; init: RequestInit };
+
+function stubFetch(...responses: Response[]): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = responses.shift();
+    if (!next) throw new Error('no more stubbed responses');
+    return next;
+  });
+  return calls;
+}
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+
+const problem = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } });
+
+const headersOf = (call: Call | undefined) => new Headers(call?.init.headers);
+
+beforeEach(() => forgetPosition());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setServiceUnavailableHandler(() => {});
+});
+
+describe('apiFetch', () => {
+  it('sends JSON and parses the answer with the schema', async () => {
+    const calls = stubFetch(json({ id: 1, extra: 'ignored' }));
+    const answer = await apiFetch('/v1/things', { method: 'POST', body: { name: 'x' }, schema: z.object({ id: z.number() }) });
+    expect(answer).toEqual({ id: 1 });
+    expect(calls[0]?.init.body).toBe('{"name":"x"}');
+    expect(headersOf(calls[0]).get('content-type')).toBe('application/json');
+  });
+
+  it('turns problem+json into an ApiError with the field errors', async () => {
+    stubFetch(
+      problem(422, {
+        type: 'about:blank',
+        title: 'Unprocessable Content',
+        status: 422,
+        detail: 'The request has invalid fields.',
+        code: 'VALIDATION_FAILED',
+        errors: { 'organisation.name': ['Name is required.'] },
+      }),
+    );
+    const error = await apiFetch('/v1/things', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      title: 'Unprocessable Content',
+      detail: 'The request has invalid fields.',
+      code: 'VALIDATION_FAILED',
+      errors: { 'organisation.name': ['Name is required.'] },
+    });
+  });
+
+  it('sends the position of the last change on the following reads', async () => {
+    const calls = stubFetch(
+      json({}, { headers: { 'X-Position': '12.12' } }),
+      json({}, { headers: { 'X-Position': '9.9' } }), // an older answer arriving late
+      json([]),
+      json([]),
+    );
+    await apiFetch('/v2/things', { method: 'POST', body: {} });
+    await apiFetch('/v2/things/1', { method: 'PATCH', body: {} });
+    await apiFetch('/v4/things', { schema: z.array(z.never()) });
+    await apiFetch('/v4/things', { schema: z.array(z.never()) });
+    expect(headersOf(calls[0]).has('x-min-position')).toBe(false);
+    expect(headersOf(calls[2]).get('x-min-position')).toBe('12.12');
+    expect(headersOf(calls[3]).get('x-min-position')).toBe('12.12');
+  });
+
+  it('reports a 503 so the app can show the maintenance page', async () => {
+    const handler = vi.fn();
+    setServiceUnavailableHandler(handler);
+    stubFetch(problem(503, { title: 'Service Unavailable', status: 503 }));
+    await expect(apiFetch('/v4/things')).rejects.toMatchObject({ status: 503 });
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(json({ id: 'not a number' }));
+    await expect(apiFetch('/v1/things/1', { schema: z.object({ id: z.number() }) })).rejects.toMatchObject({ status: 502 });
+  });
+});

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { minPositionHeader, rememberPosition } from './read-your-writes';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+type RequestOptions = {
+  method?: Method;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+let onServiceUnavailable: () => void = () => {};
+
+/** The app registers where a 503 leads (the maintenance page); kept out of this module to avoid a router import. */
+export function setServiceUnavailableHandler(handler: () => void): void {
+  onServiceUnavailable = handler;
+}
+
+/**
+ * Calls the API with JSON in and out. The answer is parsed with `schema`, so no API data enters the UI unchecked.
+ * Errors become `ApiError` (from problem+json). Without a schema the answer body is ignored (204, DELETE).
+ */
+export async function apiFetch<Schema extends z.ZodType>(
+  path: string,
+  options: RequestOptions & { schema: Schema },
+): Promise<z.output<Schema>>;
+export async function apiFetch(path: string, options?: RequestOptions & { schema?: undefined }): Promise<void>;
+export async function apiFetch(
+  path: string,
+  { method = 'GET', body, signal, schema }: RequestOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const isRead = method === 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (isRead) Object.assign(headers, minPositionHeader());
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+    credentials: 'same-origin',
+  });
+
+  if (!response.ok) {
+    if (response.status === 503) onServiceUnavailable();
+    throw ApiError.fromBody(response.status, response.statusText, await readJson(response));
+  }
+  if (!isRead) rememberPosition(response.headers.get('X-Position'));
+  if (!schema) return undefined;
+
+  const parsed = schema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    // The server broke the contract: report it like a server error, with the path for whoever debugs it.
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError({ status: 502, title: 'Unexpected answer from the server', detail: `${method} ${path}` });
+  }
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { RouteError } from './components/route-error';
+import { RoutePending } from './components/route-pending';
+import { indexRoute } from './routes/index';
+import { maintenancePageRoute } from './routes/maintenance-page';
+import { organisationRoute } from './routes/organisations/organisation';
+import { organisationEditRoute } from './routes/organisations/organisation-edit';
+import { organisationsRoute } from './routes/organisations/organisations';
+import { organisationsCreateRoute } from './routes/organisations/organisations-create';
+import { pageNotFoundRoute } from './routes/page-not-found';
+import { privateRoute } from './routes/private';
+import { rootRoute } from './routes/root';
+
+// The route tree mirrors the spec's route table (spec 1 §2, spec 3 §2); screens join it as they are built.
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  pageNotFoundRoute,
+  maintenancePageRoute,
+  privateRoute.addChildren([organisationsRoute, organisationsCreateRoute, organisationRoute, organisationEditRoute]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Unknown URLs always reach the root's page-not-found, which picks the public or private variant.
+    notFoundMode: 'root',
+    defaultPreload: 'intent',
+    // TanStack Query decides freshness; the router must not cache loader results on top of it.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 300,
+    defaultPendingMinMs: 300,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,21 @@
+import { createRoute, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Maintenance } from '../components/maintenance';
+import { rootRoute } from './root';
+
+// Only a path on this site may be a retry target, never another origin ('//evil.example').
+const sameSitePath = z.string().regex(/^\/(?!\/)/).optional().catch(undefined);
+
+export const maintenancePageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/maintenance-page',
+  validateSearch: z.object({ from: sameSitePath }),
+  component: MaintenancePage,
+});
+
+function MaintenancePage() {
+  const { from } = maintenancePageRoute.useSearch();
+  const router = useRouter();
+  // Going back re-runs the page's loaders; if the API still answers 503 it comes straight back here.
+  return <Maintenance onRetry={() => router.history.push(from ?? '/')} />;
+}

@@ -1,0 +1,59 @@
+import { Button } from '@mantine/core';
+import { createRoute, useNavigate } from '@tanstack/react-router';
+import { IconPencil, IconTrash } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { AnchorLink, ButtonLink } from '../../components/router-link';
+import { useOrganisation } from '../../features/organisations/api/get-organisation';
+import { useConfirmDeleteOrganisation } from '../../features/organisations/components/confirm-delete-organisation';
+import { OrganisationDetails } from '../../features/organisations/components/organisation-details';
+import { privateRoute } from '../private';
+import { loadOrganisation } from './load-organisation';
+import { OrganisationNotFoundPage } from './organisation-not-found-page';
+
+export const organisationRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/organisation/$uuid',
+  loader: ({ context, params }) => loadOrganisation(context.queryClient, params.uuid),
+  notFoundComponent: OrganisationNotFoundPage,
+  errorComponent: RouteError,
+  component: OrganisationPage,
+});
+
+function OrganisationPage() {
+  const { uuid } = organisationRoute.useParams();
+  const { data: organisation } = useOrganisation(uuid);
+  const navigate = useNavigate();
+  const { confirmDelete, deletingUuid } = useConfirmDeleteOrganisation();
+
+  return (
+    <>
+      <PageHeader
+        title={organisation.name}
+        crumbs={[
+          <AnchorLink to="/organisations" size="sm">
+            Organisations
+          </AnchorLink>,
+          organisation.name,
+        ]}
+        actions={
+          <>
+            <ButtonLink to="/organisation/$uuid/edit" params={{ uuid }} leftSection={<IconPencil size={16} />}>
+              Edit
+            </ButtonLink>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              loading={deletingUuid === uuid}
+              onClick={() => confirmDelete(organisation, () => void navigate({ to: '/organisations' }))}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <OrganisationDetails organisation={organisation} />
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { Box, Divider, EmptyState, Group, LoadingOverlay, Pagination, Paper, Text, Button } from '@mantine/core';
+import { createRoute, useRouterState } from '@tanstack/react-router';
+import { IconBuilding, IconPlus } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { ButtonLink } from '../../components/router-link';
+import { type OrganisationSortField, organisationsQueryOptions, useOrganisations } from '../../features/organisations/api/list-organisations';
+import { useConfirmDeleteOrganisation } from '../../features/organisations/components/confirm-delete-organisation';
+import { OrganisationsFilters } from '../../features/organisations/components/organisations-filters';
+import { OrganisationsTable } from '../../features/organisations/components/organisations-table';
+import { OrganisationsTableSkeleton } from '../../features/organisations/components/organisations-table-skeleton';
+import { type OrganisationListSearch, organisationListSearch, toListParams } from '../../features/organisations/organisation-list-search';
+import { privateRoute } from '../private';
+
+export const organisationsRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/organisations',
+  validateSearch: organisationListSearch,
+  loaderDeps: ({ search }) => toListParams(search),
+  // fetchQuery rather than ensureQueryData: a list invalidated by a change is fetched again before it is shown,
+  // so a removed or renamed organisation never flashes in its old state.
+  loader: ({ context, deps }) => context.queryClient.fetchQuery(organisationsQueryOptions(deps)),
+  pendingComponent: OrganisationsPending,
+  errorComponent: RouteError,
+  component: OrganisationsPage,
+});
+
+function OrganisationsHeader() {
+  return (
+    <PageHeader
+      title="Organisations"
+      crumbs={['Organisations']}
+      actions={
+        <ButtonLink to="/organisations/create" leftSection={<IconPlus size={16} />}>
+          Create organisation
+        </ButtonLink>
+      }
+    />
+  );
+}
+
+function OrganisationsPending() {
+  return (
+    <>
+      <OrganisationsHeader />
+      <Paper>
+        <OrganisationsTableSkeleton />
+      </Paper>
+    </>
+  );
+}
+
+function OrganisationsPage() {
+  const search = organisationsRoute.useSearch();
+  const navigate = organisationsRoute.useNavigate();
+  const params = toListParams(search);
+  const { data, isFetching } = useOrganisations(params);
+  const reloading = useRouterState({ select: (state) => state.isLoading });
+  const { confirmDelete, deletingUuid } = useConfirmDeleteOrganisation();
+
+  const setSearch = (changes: Partial<OrganisationListSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...changes }) });
+
+  function sortBy(field: OrganisationSortField) {
+    const direction = field === params.sort ? (params.direction === 'asc' ? 'desc' : 'asc') : field === 'created_at' ? 'desc' : 'asc';
+    // The default order (created_at descending, spec 1 §9) keeps the address clean.
+    const isDefault = field === 'created_at' && direction === 'desc';
+    setSearch({ sort: isDefault ? undefined : field, direction: isDefault ? undefined : direction, page: undefined });
+  }
+
+  const pages = Math.max(1, Math.ceil(data.total_records / params.count));
+  const first = (params.page - 1) * params.count + 1;
+  const last = first + data.result.length - 1;
+  const filtered = Boolean(params.filter.name || params.filter.organisation_type || params.filter.category || params.filter.status);
+
+  return (
+    <>
+      <OrganisationsHeader />
+      <Paper>
+        <Box p="md">
+          <OrganisationsFilters filters={search} onChange={(changes) => setSearch({ ...changes, page: undefined })} />
+        </Box>
+        <Divider />
+        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
+          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
+          {data.result.length > 0 ? (
+            <OrganisationsTable
+              organisations={data.result}
+              sort={params.sort}
+              direction={params.direction}
+              onSort={sortBy}
+              deletingUuid={deletingUuid}
+              onDelete={(organisation) => confirmDelete(organisation)}
+            />
+          ) : (
+            <EmptyState
+              py="xl"
+              icon={<IconBuilding size={28} />}
+              withIndicatorBackground
+              title={data.total_records > 0 ? 'This page is empty' : filtered ? 'No organisations match these filters' : 'No organisations yet'}
+              description={
+                data.total_records > 0
+                  ? 'The list has fewer pages now.'
+                  : filtered
+                    ? 'Try another name or clear the filters.'
+                    : 'Create the first bank lender or broker.'
+              }
+            >
+              {data.total_records > 0 && (
+                <EmptyState.Actions>
+                  <Button variant="light" onClick={() => setSearch({ page: pages === 1 ? undefined : pages })}>
+                    Go to the last page
+                  </Button>
+                </EmptyState.Actions>
+              )}
+            </EmptyState>
+          )}
+        </Box>
+        {data.total_records > 0 && (
+          <>
+            <Divider />
+            <Group justify="space-between" p="md" gap="sm">
+              <Text size="sm" c="dimmed">
+                {data.result.length > 0
+                  ? `Showing ${first}–${last} of ${data.total_records} organisation${data.total_records === 1 ? '' : 's'}`
+                  : `${data.total_records} organisation${data.total_records === 1 ? '' : 's'}`}
+              </Text>
+              <Pagination
+                total={pages}
+                value={params.page}
+                onChange={(page) => setSearch({ page: page === 1 ? undefined : page })}
+                size="sm"
+                withEdges={pages > 5}
+              />
+            </Group>
+          </>
+        )}
+      </Paper>
+    </>
+  );
+}

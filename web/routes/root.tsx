@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
+import { PageNotFound } from '../components/page-not-found';
+import { PrivateShell } from '../components/private-shell';
+
+export type RouterContext = { queryClient: QueryClient };
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundFallback,
+});
+
+/** Unknown URLs show page-not-found; a path containing 'dashboard' gets the private variant (spec 1 §2). */
+function NotFoundFallback() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return pathname.includes('dashboard') ? (
+    <PrivateShell>
+      <PageNotFound />
+    </PrivateShell>
+  ) : (
+    <PageNotFound />
+  );
+}
