@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ChangeOrganisationDetails } from '../../domain/organisation/commands';
+import type { ChangeOrganisationDetails, OrganisationCommand } from '../../domain/organisation/commands';
 import { organisationDecider, organisationErrors } from '../../domain/organisation/decider';
 import { type OrganisationDetails, organisationStream } from '../../domain/organisation/events';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../domain/organisation/schemas';
 import { findProduct } from '../../domain/product/products';
 import { listResultSchema } from '../../domain/shared/list-query';
-import { type CommandContext, handleCommand } from '../../infrastructure/command-handler';
+import { handleCommand } from '../../infrastructure/command-handler';
 import { fileUrl, MAX_IMAGE_BYTES, storeImage } from '../../infrastructure/files';
 import type { Position } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
@@ -56,12 +56,15 @@ export const organisationRoutes =
       if (!config.developmentMode) return sendProblem(reply, problem(404, 'NOT_FOUND', 'Not found.'));
     });
 
-    const contextOf = (request: FastifyRequest): CommandContext => ({
-      userId: null,
-      correlationId: request.id,
-      causationId: null,
-      now: clock.now(),
-    });
+    const execute = (request: FastifyRequest, command: OrganisationCommand) =>
+      handleCommand({
+        store,
+        ids,
+        streamId: organisationStream(command.data.organisation_id),
+        decider: organisationDecider,
+        command,
+        context: { userId: null, correlationId: request.id, causationId: null, now: clock.now() },
+      });
 
     /** Stores a new logo if one was sent; `undefined` keeps the current one, `null` removes it. */
     async function logoFileId(logo: string | null | undefined, reply: FastifyReply): Promise<string | null | undefined | false> {
@@ -119,13 +122,9 @@ export const organisationRoutes =
         if (logo_file_id === false) return reply;
         const organisationId = ids.uuid();
         const details: OrganisationDetails = { ...fields, logo_file_id: logo_file_id ?? null };
-        const result = await handleCommand({
-          store,
-          ids,
-          streamId: organisationStream(organisationId),
-          decider: organisationDecider,
-          command: { type: 'CreateOrganisation', data: { organisation_id: organisationId, product_id: product.uuid, ...details } },
-          context: contextOf(request),
+        const result = await execute(request, {
+          type: 'CreateOrganisation',
+          data: { organisation_id: organisationId, product_id: product.uuid, ...details },
         });
         if (!result.ok) return sendDomainError(reply, result.error);
         return answerOrganisation(reply, organisationId, result.position, 201);
@@ -169,14 +168,7 @@ export const organisationRoutes =
         if (logo_file_id === false) return reply;
         const changes: ChangeOrganisationDetails['data']['changes'] = { ...fields, ...(logo_file_id !== undefined ? { logo_file_id } : {}) };
         const id = request.params.id;
-        const result = await handleCommand({
-          store,
-          ids,
-          streamId: organisationStream(id),
-          decider: organisationDecider,
-          command: { type: 'ChangeOrganisationDetails', data: { organisation_id: id, changes } },
-          context: contextOf(request),
-        });
+        const result = await execute(request, { type: 'ChangeOrganisationDetails', data: { organisation_id: id, changes } });
         if (!result.ok) return sendDomainError(reply, result.error);
         return answerOrganisation(reply, id, result.position, 200);
       },
@@ -194,14 +186,7 @@ export const organisationRoutes =
       },
       async (request, reply) => {
         const id = request.params.id;
-        const result = await handleCommand({
-          store,
-          ids,
-          streamId: organisationStream(id),
-          decider: organisationDecider,
-          command: { type: 'RemoveOrganisation', data: { organisation_id: id } },
-          context: contextOf(request),
-        });
+        const result = await execute(request, { type: 'RemoveOrganisation', data: { organisation_id: id } });
         if (!result.ok) return sendDomainError(reply, result.error);
         answerPosition(reply, result.position);
         return reply.code(204).send(null);
