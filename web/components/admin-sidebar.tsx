@@ -14,7 +14,7 @@ import {
   IconUser,
   IconUsers,
   type IconProps,
-} from './icons';
+} from '@tabler/icons-react';
 import { NavLinkLink } from './router-link';
 
 // The admin sidebar of spec 1 §2. Entries whose screens are not built yet are shown disabled rather than linking to

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Burger, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useSession } from '../lib/session';
-import { IconBuilding } from './icons';
+import { IconBuilding } from '@tabler/icons-react';
 
 export function AppHeader({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean; onToggleNavbar: () => void }) {
   const session = useSession();

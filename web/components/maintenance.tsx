@@ -1,5 +1,5 @@
 import { Button, Center, EmptyState } from '@mantine/core';
-import { IconTool } from './icons';
+import { IconTool } from '@tabler/icons-react';
 
 /** Shown when the API answers 503 (docs/api.md): the database is unreachable or the product is being updated. */
 export function Maintenance({ onRetry }: { onRetry: () => void }) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { isApiError } from '../lib/api-error';
-import { IconAlertCircle } from './icons';
+import { IconAlertCircle } from '@tabler/icons-react';
 
 /** What a page shows when its data could not be loaded. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

@@ -1,5 +1,5 @@
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector } from './icons';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 
 type Props = {
   label: string;

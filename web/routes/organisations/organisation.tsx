@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { createRoute, useNavigate } from '@tanstack/react-router';
-import { IconPencil, IconTrash } from '../../components/icons';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
 import { AnchorLink, ButtonLink } from '../../components/router-link';

@@ -1,6 +1,6 @@
 import { Box, Divider, EmptyState, Group, LoadingOverlay, Pagination, Paper, Text, Button } from '@mantine/core';
 import { createRoute, useRouterState } from '@tanstack/react-router';
-import { IconBuilding, IconPlus } from '../../components/icons';
+import { IconBuilding, IconPlus } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
 import { ButtonLink } from '../../components/router-link';

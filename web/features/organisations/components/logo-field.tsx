@@ -1,7 +1,7 @@
 import { Avatar, Button, FileInput, Group, Input, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useRef, useState } from 'react';
-import { IconPhoto } from '../../../components/icons';
+import { IconPhoto } from '@tabler/icons-react';
 import { ImageCropModal } from '../../../components/image-crop-modal';
 import { acceptedImageTypes, isAcceptedImageType, loadImage, onlyImagesMessage } from '../../../lib/crop-image';
 

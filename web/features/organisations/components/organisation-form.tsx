@@ -12,7 +12,7 @@ import {
   organisationStatuses,
   organisationTypes,
 } from '../../../../domain/organisation/schemas';
-import { IconAlertCircle } from '../../../components/icons';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { organisationCategoryLabels, organisationStatusLabels, organisationTypeLabels } from '../organisation-labels';

@@ -1,5 +1,5 @@
 import { EmptyState, Paper } from '@mantine/core';
-import { IconBuilding } from '../../../components/icons';
+import { IconBuilding } from '@tabler/icons-react';
 import { ButtonLink } from '../../../components/router-link';
 
 /** An unknown or deleted organisation uuid. */

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '../../../components/icons';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ActionIconLink } from '../../../components/router-link';
 
 type Props = { uuid: string; name: string; deleting: boolean; onDelete: () => void };

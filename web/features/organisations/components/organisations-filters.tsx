@@ -7,7 +7,7 @@ import {
   organisationStatuses,
   organisationTypes,
 } from '../../../../domain/organisation/schemas';
-import { IconSearch } from '../../../components/icons';
+import { IconSearch } from '@tabler/icons-react';
 import type { OrganisationListSearch } from '../organisation-list-search';
 import { organisationCategoryLabels, organisationStatusLabels, organisationTypeLabels } from '../organisation-labels';
 
