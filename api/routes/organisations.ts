@@ -19,6 +19,7 @@ import type { Position } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import type { OrganisationRow } from '../../projections/organisations/organisations';
 import { findOrganisation, listOrganisations } from '../../projections/organisations/queries';
+import { adminOnly } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
@@ -51,10 +52,7 @@ export const organisationRoutes =
   async (app) => {
     const { db, store, clock, ids, config } = deps;
 
-    // Until the identity issue brings admin log-in, these screens are open only in development mode.
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!config.developmentMode) return sendProblem(reply, problem(404, 'NOT_FOUND', 'Not found.'));
-    });
+    app.addHook('onRequest', adminOnly(config));
 
     const execute = (request: FastifyRequest, command: OrganisationCommand) =>
       handleCommand({
