@@ -1,0 +1,30 @@
+import type { PersonalDetails, ProviderDetails } from './events';
+import type { UserStatus } from './schemas';
+
+export type SignUpProvider = {
+  type: 'SignUpProvider';
+  data: { user_id: string; personal: PersonalDetails; provider: ProviderDetails; password_hash: string };
+};
+export type CreateAdmin = {
+  type: 'CreateAdmin';
+  data: { user_id: string; personal: PersonalDetails; password_hash: string; created_by: string | null };
+};
+export type VerifyEmail = { type: 'VerifyEmail'; data: { user_id: string } };
+export type ReviewProvider = {
+  type: 'ReviewProvider';
+  data: { user_id: string } & ({ decision: 'approve'; organisation_uuid: string | null } | { decision: 'reject'; message: string });
+};
+export type CompleteProviderProfile = { type: 'CompleteProviderProfile'; data: { user_id: string; avatar_file_id: string | null } };
+export type ChangeUserStatus = { type: 'ChangeUserStatus'; data: { user_id: string; status: UserStatus } };
+export type ChangePassword = { type: 'ChangePassword'; data: { user_id: string; password_hash: string } };
+export type DeleteUser = { type: 'DeleteUser'; data: { user_id: string } };
+
+export type UserCommand =
+  | SignUpProvider
+  | CreateAdmin
+  | VerifyEmail
+  | ReviewProvider
+  | CompleteProviderProfile
+  | ChangeUserStatus
+  | ChangePassword
+  | DeleteUser;

@@ -1,0 +1,68 @@
+import type { ProviderType, UserStatus, UserType } from './schemas';
+
+/** Personal fields: encrypted with the user's key in every event (infrastructure/event-store/personal-data-policy.ts). */
+export type PersonalDetails = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  country_code: string;
+  mobile_number: string | null;
+};
+
+export type ProviderDetails = {
+  organisation_uuid: string | null;
+  organisation_name: string;
+  provider_type: ProviderType;
+  membership_type: string;
+  membership_value: string;
+  acl_number: string;
+  lender_since: number | null;
+};
+
+export type ProviderSignedUp = {
+  type: 'ProviderSignedUp';
+  data: { user_id: string; personal: PersonalDetails; provider: ProviderDetails; password_hash: string };
+};
+export type AdminCreated = {
+  type: 'AdminCreated';
+  data: { user_id: string; personal: PersonalDetails; password_hash: string; created_by: string | null };
+};
+export type UserEmailVerified = { type: 'UserEmailVerified'; data: { user_id: string } };
+export type ProviderApproved = { type: 'ProviderApproved'; data: { user_id: string; organisation_uuid: string } };
+export type ProviderRejected = { type: 'ProviderRejected'; data: { user_id: string; message: string } };
+export type ProviderProfileCompleted = {
+  type: 'ProviderProfileCompleted';
+  data: { user_id: string; avatar_file_id: string | null };
+};
+export type UserStatusChanged = { type: 'UserStatusChanged'; data: { user_id: string; from: UserStatus; to: UserStatus } };
+export type PasswordChanged = { type: 'PasswordChanged'; data: { user_id: string; password_hash: string } };
+export type UserDeleted = { type: 'UserDeleted'; data: { user_id: string } };
+
+export type UserEvent =
+  | ProviderSignedUp
+  | AdminCreated
+  | UserEmailVerified
+  | ProviderApproved
+  | ProviderRejected
+  | ProviderProfileCompleted
+  | UserStatusChanged
+  | PasswordChanged
+  | UserDeleted;
+
+export const userEventTypes = [
+  'ProviderSignedUp',
+  'AdminCreated',
+  'UserEmailVerified',
+  'ProviderApproved',
+  'ProviderRejected',
+  'ProviderProfileCompleted',
+  'UserStatusChanged',
+  'PasswordChanged',
+  'UserDeleted',
+] as const satisfies readonly UserEvent['type'][];
+
+export const userStream = (userId: string) => `user-${userId}`;
+/** The key of a user's personal data (crypto-shredding subject). */
+export const userSubject = (userId: string) => `user-${userId}`;
+
+export type { UserStatus, UserType };

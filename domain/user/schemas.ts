@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+// Sign-up, profile and user rules (spec 2 §5 "Sign-up, profile and users", spec 3 §5), with the spec's messages.
+// The API answers them as 422 field errors; the forms validate with the same schemas.
+
+export const userTypes = ['customer', 'fsp', 'admin'] as const;
+export type UserType = (typeof userTypes)[number];
+
+/** spec 1 §4 "User statuses": customer and admin have four, providers six; a customer still posting is `creating`. */
+export const userStatuses = ['active', 'inactive', 'pending', 'approved', 'rejected', 'suspended', 'creating'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+export const statusesByType: Record<UserType, readonly UserStatus[]> = {
+  customer: ['active', 'inactive', 'pending', 'suspended', 'creating'],
+  admin: ['active', 'inactive', 'pending', 'suspended'],
+  fsp: ['active', 'inactive', 'pending', 'approved', 'rejected', 'suspended'],
+};
+
+export const providerTypes = ['financial_institution', 'broker'] as const;
+export type ProviderType = (typeof providerTypes)[number];
+
+const required = 'This field is required';
+
+export const passwordMessages = {
+  required,
+  min: 'Should be at least 8 characters',
+  max: 'Should be at most 100 characters',
+  spaces: 'Should not contain spaces',
+  classes:
+    'Please include at least 3 from the following: lowercase letters (a-z), uppercase letters (A-Z), numbers (0-9), special character',
+} as const;
+
+const characterClasses = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9\s]/];
+
+export const password = z
+  .string({ error: required })
+  .min(1, required)
+  .min(8, passwordMessages.min)
+  .max(100, passwordMessages.max)
+  .refine((p) => !/\s/.test(p), passwordMessages.spaces)
+  .refine((p) => characterClasses.filter((c) => c.test(p)).length >= 3, passwordMessages.classes);
+
+export const email = z
+  .string({ error: 'Please, write an email' })
+  .trim()
+  .min(1, 'Please, write an email')
+  .max(254, 'Invalid email format')
+  .pipe(z.email('Invalid email format'))
+  .transform((e) => e.toLowerCase());
+
+/** Letters of any script, spaces, apostrophes, hyphens, ampersands and dots (spec 2 §5 "Name pattern"). */
+const namePattern = /^[\p{L}\p{M}][\p{L}\p{M} '’\-&.]*$/u;
+export const personName = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .max(60, 'Should be at most 60 characters')
+  .regex(namePattern, 'Use letters, spaces, apostrophes, hyphens, ampersands and dots only');
+
+/** A full name needs a space after at least one character (spec 2 §5). */
+export const fullName = personName.refine((n) => /^\S+\s+\S/.test(n), 'Write the first and last name');
+
+export const countryCode = z.string().trim().regex(/^\d{1,4}$/, 'Invalid country code').default('61');
+export const phoneNumber = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .regex(/^[\d ()+-]*$/, 'Only digits, spaces and + - ( ) are allowed')
+  .refine((p) => p.replace(/\D/g, '').length >= 7, 'Should be at least 7 digits')
+  .refine((p) => p.replace(/\D/g, '').length <= 15, 'Should be at most 15 digits')
+  .transform((p) => p.replace(/\D/g, ''));
+
+export const membershipValue = z.string({ error: required }).trim().min(4, 'Should be at least 4 characters').max(50);
+export const aclNumber = z.string({ error: required }).trim().min(4, 'Should be at least 4 characters').max(50);
+
+/** The year a provider started lending: a number, not in the future, at most 60 years back (spec 3 §5). */
+export function lenderSince(currentYear: number) {
+  return z
+    .number({ error: 'Should be a number' })
+    .int('Should be a number')
+    .max(currentYear, "Can't be in future")
+    .min(currentYear - 60, 'Max lender experience is 60 years');
+}
+
+/** Age from a birth year, 18 to 80 (spec 2 §5). */
+export function birthYear(currentYear: number) {
+  return z
+    .number({ error: required })
+    .int()
+    .max(currentYear - 18, 'Age should be more than or equal to 18 years')
+    .min(currentYear - 80, 'Age should be less than or equal to 80 years');
+}
+
+/** The provider sign-up form (spec 2 §5: organisation, provider type, membership and ACL are required). */
+export function providerSignUp(currentYear: number) {
+  return z.strictObject({
+    first_name: personName,
+    last_name: personName,
+    email,
+    password,
+    country_code: countryCode,
+    mobile_number: phoneNumber,
+    organisation_uuid: z.uuid({ error: required }).nullable(),
+    organisation_name: z.string({ error: required }).trim().min(1, required).max(99),
+    provider_type: z.enum(providerTypes, { error: required }),
+    membership_type: z.string({ error: required }).trim().min(1, required).max(50),
+    membership_value: membershipValue,
+    acl_number: aclNumber,
+    lender_since: lenderSince(currentYear).optional(),
+  });
+}
+export type ProviderSignUp = z.infer<ReturnType<typeof providerSignUp>>;
