@@ -1,5 +1,6 @@
 import { organisationsProjection } from './organisations/organisations';
 import type { Consumer } from './projection';
+import { usersProjection } from './users/users';
 
 /** Every projection and reactor the runner keeps up to date. */
-export const consumers: readonly Consumer[] = [organisationsProjection];
+export const consumers: readonly Consumer[] = [organisationsProjection, usersProjection];

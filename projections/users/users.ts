@@ -1,0 +1,142 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type UserEvent, userEventTypes } from '../../domain/user/events';
+import type { ProviderType, UserStatus, UserType } from '../../domain/user/schemas';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+
+// Users as the admin lists, the log-in and the profiles read them. Holds personal data in clear (decrypted from the
+// events); a deleted user's row is removed, and a rebuild after erasure brings back nothing personal.
+
+export interface UsersTable {
+  uuid: string;
+  user_type: UserType;
+  status: UserStatus;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  country_code: string | null;
+  mobile_number: string | null;
+  email_verified: boolean;
+  password_hash: string | null;
+  organisation_uuid: string | null;
+  organisation_name: string | null;
+  provider_type: ProviderType | null;
+  membership_type: string | null;
+  membership_value: string | null;
+  acl_number: string | null;
+  lender_since: number | null;
+  avatar_file_id: string | null;
+  rejection_message: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+export type UserRow = Selectable<UsersTable>;
+export type UsersDatabase = { users: UsersTable };
+
+const handledTypes = new Set<string>(userEventTypes);
+
+export const usersProjection: Projection = {
+  kind: 'projection',
+  name: 'users',
+  version: 1,
+  tables: ['users'],
+  async createTables(trx) {
+    await sql`
+      create table users (
+        uuid uuid primary key,
+        user_type text not null,
+        status text not null,
+        email text,
+        first_name text,
+        last_name text,
+        country_code text,
+        mobile_number text,
+        email_verified boolean not null,
+        password_hash text,
+        organisation_uuid uuid,
+        organisation_name text,
+        provider_type text,
+        membership_type text,
+        membership_value text,
+        acl_number text,
+        lender_since integer,
+        avatar_file_id text,
+        rejection_message text,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`.execute(trx);
+    await sql`create index users_email on users (email)`.execute(trx);
+    await sql`create index users_type_status on users (user_type, status, created_at desc)`.execute(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<UsersDatabase>;
+    for (const recorded of events) {
+      if (!handledTypes.has(recorded.type)) continue;
+      // The user decider wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & UserEvent);
+    }
+  },
+};
+
+async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent): Promise<void> {
+  const at = new Date(event.metadata.occurred_at);
+  const update = (values: Partial<UsersTable>) =>
+    db.updateTable('users').set({ ...values, updated_at: at }).where('uuid', '=', event.data.user_id).execute();
+  switch (event.type) {
+    case 'ProviderSignedUp':
+    case 'AdminCreated': {
+      // Personal fields read as null once the person's key is erased.
+      const personal = event.data.personal ?? null;
+      const provider = event.type === 'ProviderSignedUp' ? event.data.provider : null;
+      await db
+        .insertInto('users')
+        .values({
+          uuid: event.data.user_id,
+          user_type: event.type === 'ProviderSignedUp' ? 'fsp' : 'admin',
+          status: event.type === 'ProviderSignedUp' ? 'pending' : 'active',
+          email: personal?.email ?? null,
+          first_name: personal?.first_name ?? null,
+          last_name: personal?.last_name ?? null,
+          country_code: personal?.country_code ?? null,
+          mobile_number: personal?.mobile_number ?? null,
+          email_verified: event.type === 'AdminCreated',
+          password_hash: event.data.password_hash ?? null,
+          organisation_uuid: provider?.organisation_uuid ?? null,
+          organisation_name: provider?.organisation_name ?? null,
+          provider_type: provider?.provider_type ?? null,
+          membership_type: provider?.membership_type ?? null,
+          membership_value: provider?.membership_value ?? null,
+          acl_number: provider?.acl_number ?? null,
+          lender_since: provider?.lender_since ?? null,
+          avatar_file_id: null,
+          rejection_message: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+      return;
+    }
+    case 'UserEmailVerified':
+      await update({ email_verified: true });
+      return;
+    case 'ProviderApproved':
+      await update({ status: 'approved', organisation_uuid: event.data.organisation_uuid });
+      return;
+    case 'ProviderRejected':
+      await update({ status: 'rejected', rejection_message: event.data.message });
+      return;
+    case 'ProviderProfileCompleted':
+      await update({ status: 'active', avatar_file_id: event.data.avatar_file_id });
+      return;
+    case 'UserStatusChanged':
+      await update({ status: event.data.to });
+      return;
+    case 'PasswordChanged':
+      await update({ password_hash: event.data.password_hash ?? null });
+      return;
+    case 'UserDeleted':
+      await db.deleteFrom('users').where('uuid', '=', event.data.user_id).execute();
+      return;
+  }
+}
