@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from './database/database';
+
+type SecretsDatabase = { app_secrets: { name: string; value: Uint8Array; created_at: Date } };
+
+export type AppSecrets = Readonly<{
+  /** Signs access tokens (HS256). */
+  accessTokenKey: Uint8Array;
+  /** Keys the e-mail reservation stream names, so a stream id does not reveal an address. */
+  emailLookupKey: Uint8Array;
+}>;
+
+/** The servers' shared secrets, made on first start (the first process to insert wins; the others read its). */
+export async function loadSecrets(database: Database): Promise<AppSecrets> {
+  const db = database as Kysely<SecretsDatabase>;
+  const names = ['access_token', 'email_lookup'];
+  await db
+    .insertInto('app_secrets')
+    .values(names.map((name) => ({ name, value: randomBytes(32), created_at: new Date() })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const rows = await db.selectFrom('app_secrets').select(['name', 'value']).where('name', 'in', names).execute();
+  const byName = new Map(rows.map((r) => [r.name, new Uint8Array(r.value)]));
+  return Object.freeze({ accessTokenKey: byName.get('access_token')!, emailLookupKey: byName.get('email_lookup')! });
+}
+
