@@ -4,6 +4,7 @@ import * as eventStore from './migrations/2026-11-21T0000-event-store';
 import * as projections from './migrations/2026-11-21T0001-projections';
 import * as personalDataKeys from './migrations/2026-11-21T0002-personal-data-keys';
 import * as files from './migrations/2026-11-21T0003-files';
+import * as identity from './migrations/2026-11-21T0004-identity';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T0001-projections': projections,
   '2026-11-21T0002-personal-data-keys': personalDataKeys,
   '2026-11-21T0003-files': files,
+  '2026-11-21T0004-identity': identity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
