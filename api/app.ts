@@ -12,9 +12,13 @@ import type { Config } from '../infrastructure/config';
 import type { Database } from '../infrastructure/database/database';
 import type { EventStore } from '../infrastructure/event-store/event-store';
 import type { Ids } from '../infrastructure/ids';
+import type { AppSecrets } from '../infrastructure/secrets';
 import { registerErrorHandling } from './plugins/errors';
 import { problem, sendProblem } from './problem';
+import { identityRoutes } from './routes/identity';
 import { organisationRoutes } from './routes/organisations';
+import { outboxRoutes } from './routes/outbox';
+import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
 
 export type AppDependencies = {
@@ -23,6 +27,7 @@ export type AppDependencies = {
   store: EventStore;
   clock: Clock;
   ids: Ids;
+  secrets: AppSecrets;
 };
 
 /** Paths that belong to the API; anything else that is a GET for HTML is a route of the single-page UI. */
@@ -77,6 +82,9 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
 
   await app.register(systemRoutes(deps));
   await app.register(organisationRoutes(deps));
+  await app.register(identityRoutes(deps));
+  await app.register(outboxRoutes(deps));
+  await app.register(questionRoutes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

@@ -5,6 +5,8 @@ import { migrateToLatest } from '../infrastructure/database/migrate';
 import type { EventStore } from '../infrastructure/event-store/event-store';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { randomIds } from '../infrastructure/ids';
+import { loadSecrets } from '../infrastructure/secrets';
+import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
 import { consumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { buildApp } from './app';
@@ -14,13 +16,14 @@ export type RunningServer = { url: string; store: EventStore; close(): Promise<v
 
 /**
  * The whole product in one process: database (embedded PGlite under DATA_DIR unless DATABASE_URL), migrations,
- * event store, projection runner, API and the built UI.
+ * event store, projection runner, outbox delivery, API and the built UI.
  */
 export async function startServer({ config }: { config: Config }): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { embedded: true, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const store = await openEventStore(config, database.db);
-  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds }, { logger: loggerOptions(config) });
+  const secrets = await loadSecrets(database.db);
+  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets }, { logger: loggerOptions(config) });
   const runner = new ProjectionRunner({
     db: database.db,
     store,
@@ -28,7 +31,11 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
     idleMs: 25,
     onError: (error, consumer) => app.log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
   });
+  await runner.untilLive();
   runner.start();
+  // Mail and SMS of the outbox (docs/mail.md).
+  const outbox = openOutboxDelivery(config, database.db, app.log.child({ component: 'outbox' }));
+  outbox.start();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -37,11 +44,12 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
   return {
     url: `http://${host}:${port}`,
     store,
-    // In-flight requests and the projection batch in progress finish first; closing twice closes once.
+    // In-flight requests, the projection batch and the message in progress finish first; closing twice closes once.
     close: () => {
       closing ??= (async () => {
         await app.close();
         await runner.stop();
+        await outbox.stop();
         await store.close();
         await database.close();
       })();

@@ -31,6 +31,19 @@ export class ConcurrencyConflictError extends Error {
 
 const MAX_ATTEMPTS = 4;
 
+/** A stream folded into its aggregate's state, with the revision to append after. */
+export async function loadState<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+): Promise<{ state: State; revision: number | 'no_stream' }> {
+  const recorded = await store.readStream(streamId);
+  // The stored events were produced by this decider, so they have its event type.
+  const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+  const last = recorded[recorded.length - 1];
+  return { state, revision: last ? last.revision : 'no_stream' };
+}
+
 /**
  * Load, fold, decide, append with the expected revision (DESIGN.md §2). On a conflict the stream is read again
  * and the command decided again, a bounded number of times. `makeCommand` sees the current state, so a command
@@ -48,9 +61,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
 }): Promise<CommandResult<State>> {
   const { store, streamId, decider, context } = options;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    // The stored events were produced by this decider, so they have its event type.
-    const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+    const { state, revision } = await loadState(store, streamId, decider);
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
     const decision = decider.decide(command, state);
     if (!decision.ok) return { ok: false, error: decision.error };
@@ -68,9 +79,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
       data: e.data,
       metadata,
     }));
-    const last = recorded[recorded.length - 1];
     try {
-      const result = await store.append(streamId, events, last ? last.revision : 'no_stream');
+      const result = await store.append(streamId, events, revision);
       const newState = decision.events.reduce(decider.evolve, state);
       return { ok: true, state: newState, position: result.position, eventCount: events.length };
     } catch (error) {

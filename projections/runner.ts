@@ -21,6 +21,8 @@ export type RunnerOptions = {
   store: EventStore;
   consumers: readonly Consumer[];
   batchSize?: number;
+  /** Batch size while a build catches up (fewer round trips: docs/performance.md). */
+  rebuildBatchSize?: number;
   /** Pause after an empty read (new events are polled; the event store also wakes local subscribers). */
   idleMs?: number;
   onError?: (error: unknown, consumer: string) => void;
@@ -36,6 +38,7 @@ export class ProjectionRunner {
   readonly #store: EventStore;
   readonly #consumers: readonly Consumer[];
   readonly #batchSize: number;
+  readonly #rebuildBatchSize: number;
   readonly #idleMs: number;
   readonly #onError: (error: unknown, consumer: string) => void;
   readonly #progress = new EventEmitter();
@@ -48,6 +51,7 @@ export class ProjectionRunner {
     this.#store = options.store;
     this.#consumers = options.consumers;
     this.#batchSize = options.batchSize ?? 1000;
+    this.#rebuildBatchSize = options.rebuildBatchSize ?? Math.max(this.#batchSize, 5000);
     this.#idleMs = options.idleMs ?? 50;
     this.#onError = options.onError ?? (() => {});
     this.#progress.setMaxListeners(0);
@@ -72,6 +76,20 @@ export class ProjectionRunner {
     for (const consumer of this.#consumers) {
       while ((await this.step(consumer)) === 'worked') {
         // keep going
+      }
+    }
+  }
+
+  /**
+   * Waits until every projection has a live build to read from: on a fresh database, or for a projection added
+   * since the last start, the API would otherwise read tables that do not exist yet. Builds of a new version of an
+   * existing projection are not waited for: the previous build keeps serving.
+   */
+  async untilLive(): Promise<void> {
+    for (const consumer of this.#consumers) {
+      if (consumer.kind !== 'projection') continue;
+      while (!(await this.#builds(consumer.name)).some((b) => b.status === 'live')) {
+        if ((await this.step(consumer)) === 'busy') await new Promise((r) => setTimeout(r, 200)); // another process builds it
       }
     }
   }
@@ -167,7 +185,9 @@ export class ProjectionRunner {
   }
 
   async #applyBatch(consumer: Consumer, build: Build): Promise<'worked' | 'caught-up' | 'busy'> {
-    const { events, next } = await this.#store.readAll(build.checkpoint, this.#batchSize);
+    // A build catching up takes larger batches; a live one stays small so a batch commits soon after its events.
+    const batchSize = build.status === 'building' ? this.#rebuildBatchSize : this.#batchSize;
+    const { events, next } = await this.#store.readAll(build.checkpoint, batchSize);
     if (events.length === 0) return 'caught-up';
     // A reactor appends through the event store, which on embedded PGlite shares the one connection: it reacts
     // before the checkpoint transaction. Its commands are idempotent, so a batch reacted to twice does no harm.
@@ -194,7 +214,7 @@ export class ProjectionRunner {
     });
     if (!applied) return 'busy';
     this.#progress.emit('progress');
-    return events.length < this.#batchSize ? 'caught-up' : 'worked';
+    return events.length < batchSize ? 'caught-up' : 'worked';
   }
 
   /** A rebuilt projection has caught up: point the views at it and drop the build it replaces, atomically. */

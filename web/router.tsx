@@ -8,8 +8,15 @@ import { organisationRoute } from './routes/organisations/organisation';
 import { organisationEditRoute } from './routes/organisations/organisation-edit';
 import { organisationsRoute } from './routes/organisations/organisations';
 import { organisationsCreateRoute } from './routes/organisations/organisations-create';
+import { mailboxRoute } from './routes/outbox/mailbox';
+import { mailboxMessageRoute } from './routes/outbox/mailbox-message';
 import { pageNotFoundRoute } from './routes/page-not-found';
 import { privateRoute } from './routes/private';
+import { questionRoute } from './routes/questions/question';
+import { questionEditRoute } from './routes/questions/question-edit';
+import { questionsRoute } from './routes/questions/questions';
+import { questionsCreateRoute } from './routes/questions/questions-create';
+import { questionsInactivesRoute } from './routes/questions/questions-inactives';
 import { rootRoute } from './routes/root';
 
 // The route tree mirrors the spec's route table (spec 1 §2, spec 3 §2); screens join it as they are built.
@@ -17,7 +24,20 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   pageNotFoundRoute,
   maintenancePageRoute,
-  privateRoute.addChildren([organisationsRoute, organisationsCreateRoute, organisationRoute, organisationEditRoute]),
+  privateRoute.addChildren([
+    organisationsRoute,
+    organisationsCreateRoute,
+    organisationRoute,
+    organisationEditRoute,
+    questionsRoute,
+    questionsInactivesRoute,
+    questionsCreateRoute,
+    questionRoute,
+    questionEditRoute,
+    // Not in the spec's route table: the outbox's mailbox for admins (docs/mail.md).
+    mailboxRoute,
+    mailboxMessageRoute,
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -109,3 +109,53 @@ export function providerSignUp(currentYear: number) {
   });
 }
 export type ProviderSignUp = z.infer<ReturnType<typeof providerSignUp>>;
+
+/** A user as the API answers it (spec 1 §3 "User"). */
+export const userView = z.object({
+  uuid: z.uuid(),
+  user_type: z.enum(userTypes),
+  status: z.enum(userStatuses),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  country_code: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+  fsp: z
+    .object({
+      organisation: z.object({ uuid: z.uuid().nullable(), name: z.string().nullable() }),
+      provider_type: z.enum(providerTypes).nullable(),
+      /** spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker. */
+      provider_type_label: z.enum(['Bank Lender', 'Broker']),
+      membership_type: z.string().nullable(),
+      membership_value: z.string().nullable(),
+      acl_number: z.string().nullable(),
+      lender_since: z.number().int().nullable(),
+    })
+    .nullable(),
+  created_at: z.string(),
+});
+export type UserView = z.infer<typeof userView>;
+
+export const tokenRequest = z.discriminatedUnion('grant_type', [
+  z.strictObject({
+    grant_type: z.literal('password'),
+    username: email,
+    password: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+    client_id: z.string().max(50).optional(),
+  }),
+  z.strictObject({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string({ error: required }).min(1, required).max(200),
+    client_id: z.string().max(50).optional(),
+  }),
+]);
+
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  user_type: z.enum(userTypes),
+});

@@ -5,6 +5,8 @@ import * as projections from './migrations/2026-11-21T0001-projections';
 import * as personalDataKeys from './migrations/2026-11-21T0002-personal-data-keys';
 import * as files from './migrations/2026-11-21T0003-files';
 import * as identity from './migrations/2026-11-21T0004-identity';
+import * as appendFunction from './migrations/2026-11-21T0005-append-function';
+import * as outboxMessages from './migrations/2026-11-21T1220-outbox-messages';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T0002-personal-data-keys': personalDataKeys,
   '2026-11-21T0003-files': files,
   '2026-11-21T0004-identity': identity,
+  '2026-11-21T0005-append-function': appendFunction,
+  '2026-11-21T1220-outbox-messages': outboxMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

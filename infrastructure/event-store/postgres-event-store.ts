@@ -37,8 +37,8 @@ const ANY_REVISION_RETRIES = 10;
  *
  * The global order is (transaction_id, position) and readers only look below the oldest transaction still
  * running: a transaction that took a sequence number early but commits late is then never skipped.
- * An append is one statement, so it is atomic on its own; built on a transaction (`inTransaction`) it commits
- * or rolls back with the caller's other writes.
+ * An append is one statement (the `append_events` function of the migrations), so it is atomic on its own; built
+ * on a transaction (`inTransaction`) it commits or rolls back with the caller's other writes.
  */
 export class PostgresEventStore implements EventStore {
   readonly #db: Database;
@@ -77,23 +77,10 @@ export class PostgresEventStore implements EventStore {
     const payload = JSON.stringify(
       events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
     );
-    // One statement: read the stream's revision, check it, insert every event after it.
+    // One statement (the append_events function: read the stream's revision, check it, insert every event after it).
     const { rows } = await sql<{ current: number; last_revision: number | null; last_position: string | null; last_transaction: string | null }>`
-      with current as (
-        select coalesce(max(revision), -1) as revision from events where stream_id = ${streamId}
-      ), inserted as (
-        insert into events (stream_id, revision, event_id, type, data, metadata)
-        select ${streamId}, current.revision + e.ord::int, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
-        from current, jsonb_array_elements(${payload}::jsonb) with ordinality as e(value, ord)
-        where ${expected}::int is null or current.revision = ${expected}::int
-        order by e.ord
-        returning revision, position, transaction_id
-      )
-      select (select revision from current) as current,
-             max(revision) as last_revision,
-             max(position)::text as last_position,
-             max(transaction_id::text) as last_transaction
-      from inserted`.execute(this.#db);
+      select current_revision as current, last_revision, last_position, last_transaction
+      from append_events(${streamId}, ${expected}::int, ${payload}::jsonb)`.execute(this.#db);
     const row = rows[0]!;
     if (row.last_revision === null || row.last_position === null || row.last_transaction === null) {
       // Nothing inserted: either this exact append already happened, or the revision did not match.

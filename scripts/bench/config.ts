@@ -13,22 +13,24 @@ export const benchConfig = {
   /** Concurrent writers, each with its own pooled connection. */
   writers: fromEnv('BENCH_WRITERS', 16),
   /** Single-event appends per writer (timed). */
-  singleAppendsPerWriter: fromEnv('BENCH_SINGLE_APPENDS', 1500),
+  singleAppendsPerWriter: fromEnv('BENCH_SINGLE_APPENDS', 1000),
   /** Appends of `batchEvents` events per writer (timed). */
   batchAppendsPerWriter: fromEnv('BENCH_BATCH_APPENDS', 100),
   batchEvents: fromEnv('BENCH_BATCH_EVENTS', 100),
   /** Untimed appends per writer before each append workload (connections, JIT, plan caches). */
   warmupAppendsPerWriter: fromEnv('BENCH_WARMUP_APPENDS', 50),
-  /** Each append workload runs this many times, interleaved; the best run is reported. */
-  appendRounds: fromEnv('BENCH_APPEND_ROUNDS', 2),
+  /** Each append workload runs this many times, interleaved with the others; the median run is reported. */
+  appendRounds: fromEnv('BENCH_APPEND_ROUNDS', 3),
   /** Events in the log that readAll, the rebuild and the peer's consumer go through. */
   logEvents: fromEnv('BENCH_LOG_EVENTS', 1_000_000),
   /** Events per append when seeding that log (not timed). */
   seedBatch: fromEnv('BENCH_SEED_BATCH', 1000),
   readAllBatches: [1000, 5000],
   rebuildBatches: [1000, 5000, 10000],
-  /** The runner's own default (`RunnerOptions.batchSize`), which the API server uses. */
+  /** The runner's own default for live builds (`RunnerOptions.batchSize`), which the API server uses. */
   runnerDefaultBatch: 1000,
+  /** The runner's default while a build catches up (`RunnerOptions.rebuildBatchSize`): what a rebuild uses. */
+  rebuildDefaultBatch: 5000,
   /** Distinct loan requests the seeded bids refer to (the projection's row count). */
   loanRequests: fromEnv('BENCH_LOAN_REQUESTS', 20_000),
   /**

@@ -57,3 +57,11 @@ export function machineLines(m: Machine): string[] {
       .join(', ')})`,
   ];
 }
+
+/** 1/5/15-minute load averages: anything well above 0 means other processes shared the cores during the run. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+}

@@ -7,6 +7,7 @@ import { systemClock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
 import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
 import { randomIds } from '../../infrastructure/ids';
+import { loadSecrets } from '../../infrastructure/secrets';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -28,7 +29,7 @@ it('request logs hold no query strings, bodies or credentials', async () => {
   });
   const options = loggerOptions(config);
   const app = await buildApp(
-    { config, db: database.db, store: new PostgresEventStore(database.db), clock: systemClock, ids: randomIds },
+    { config, db: database.db, store: new PostgresEventStore(database.db), clock: systemClock, ids: randomIds, secrets: await loadSecrets(database.db) },
     { logger: typeof options === 'object' && options ? { ...options, stream } : false },
   );
   await app.inject({ method: 'GET', url: '/v4/organisations?filter[name]=jane.citizen', headers: { authorization: 'Bearer secret-token-123', cookie: 'session=cookie-456' } });

@@ -64,7 +64,7 @@ describe('projection runner', () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
     await appendMany(store, 3, 4);
-    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 5 });
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 5, rebuildBatchSize: 5 });
     await runner.catchUp();
     const { rows } = await sql<{ count: number }>`select count from stream_counts order by stream_id`.execute(database.db);
     expect(rows.map((r) => r.count)).toEqual([4, 4, 4]);
@@ -83,7 +83,7 @@ describe('projection runner', () => {
     await new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)] }).catchUp();
     const v1 = await sql<{ schema_name: string }>`select schema_name from projection_builds where status = 'live'`.execute(database.db);
 
-    await new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(2)], batchSize: 2 }).catchUp();
+    await new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(2)], batchSize: 2, rebuildBatchSize: 2 }).catchUp();
     const { rows } = await sql<{ version: number; n: string }>`select version, count(*)::text as n from applied_events group by version`.execute(database.db);
     expect(rows).toEqual([{ version: 2, n: '6' }]);
     const builds = await sql<{ version: number; status: string }>`select version, status from projection_builds order by version`.execute(database.db);
@@ -99,7 +99,7 @@ describe('projection runner', () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
     await appendMany(store, 1, 3);
-    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 1 });
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 1, rebuildBatchSize: 1 });
     await runner.catchUp();
     await runner.createBuild(countingProjection(1));
     // The new build has applied one event of three; the view still shows the old build's complete rows.

@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import { buildApp } from '../../api/app';
 import { systemClock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
-import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
+import type { EventStore } from '../../infrastructure/event-store/event-store';
+import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { randomIds } from '../../infrastructure/ids';
+import { loadSecrets } from '../../infrastructure/secrets';
 import { consumers } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -12,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 export type TestApp = {
   app: FastifyInstance;
   database: TestDatabase;
-  store: PostgresEventStore;
+  store: EventStore;
   /** How many events the store holds (to prove a refused request wrote nothing). */
   eventCount(): Promise<number>;
   close(): Promise<void>;
@@ -21,9 +23,9 @@ export type TestApp = {
 /** The real app on a fresh database with its projections running, for `app.inject` tests. */
 export async function createTestApp(options: { production?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const store = new PostgresEventStore(database.db);
   const config = loadConfig({ NODE_ENV: options.production ? 'production' : 'test', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds });
+  const store = await openEventStore(config, database.db); // as in production: personal data encrypted
+  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets: await loadSecrets(database.db) });
   const runner = new ProjectionRunner({ db: database.db, store, consumers, idleMs: 10 });
   runner.start();
   return {

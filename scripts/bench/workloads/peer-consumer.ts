@@ -15,7 +15,8 @@ export async function peerConsumer(task: Extract<Task, { kind: 'peer-consumer' }
   try {
     await peer.pool.query('drop table if exists loan_request_bids');
     await peer.pool.query(BIDS_TABLE_SQL);
-    const notes = [await planOfBatch(peer.pool, task.batch, 1), await planOfBatch(peer.pool, task.batch, 500_000)];
+    const { rows: head } = await peer.pool.query<{ middle: string }>('select (max(global_position) / 2)::text as middle from emt_messages');
+    const notes = [await planOfBatch(peer.pool, task.batch, 1), await planOfBatch(peer.pool, task.batch, Number(head[0]?.middle ?? 1))];
     let handled = 0;
     const consumer = peer.store.consumer({
       stopWhen: { noMessagesLeft: true },

@@ -20,7 +20,7 @@ export async function rebuild(task: Extract<Task, { kind: 'rebuild' }>): Promise
     const timing = { read: 0, handle: 0 };
     const store = timedReads(new PostgresEventStore(handle.db), timing);
     const projection = timedHandle(bidsProjection, timing);
-    const runner = new ProjectionRunner({ db: handle.db, store, consumers: [projection], batchSize: task.batch });
+    const runner = new ProjectionRunner({ db: handle.db, store, consumers: [projection], batchSize: task.batch, rebuildBatchSize: task.batch });
     let batches = 0;
     runner.onProgress(() => batches++);
     const seconds = await timed(async () => {

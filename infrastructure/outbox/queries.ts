@@ -1,0 +1,58 @@
+import type { OutboxListQuery } from '../../domain/outbox/schemas';
+import type { ListResult } from '../../domain/shared/list-query';
+import type { Database } from '../database/database';
+import { type OutboxMessageRow, outboxDb } from './outbox-table';
+
+// Reading the outbox for the admin mailbox, and erasing a person's messages (docs/mail.md, docs/personal-data.md).
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listOutboxMessages(db: Database, query: OutboxListQuery): Promise<ListResult<OutboxMessageRow>> {
+  let filtered = outboxDb(db).selectFrom('outbox_messages');
+  const { channel, status, recipient } = query.filter ?? {};
+  if (channel) filtered = filtered.where('channel', '=', channel);
+  if (status) filtered = filtered.where('status', '=', status);
+  if (recipient) filtered = filtered.where('recipient', 'ilike', `%${escapeLike(recipient)}%`);
+  // Newest first unless asked otherwise; the id breaks ties so pages never overlap.
+  const direction = query.sorting?.created_at ?? 'desc';
+  const [rows, total] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy('created_at', direction)
+      .orderBy('id', direction)
+      .limit(query.count)
+      .offset((query.page - 1) * query.count)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { total_records: Number(total.total), result: rows };
+}
+
+export async function findOutboxMessage(db: Database, id: string): Promise<OutboxMessageRow | undefined> {
+  return outboxDb(db).selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Erases the messages about a person (their user id as given in `dataSubject` when enqueued): recipient, subject and
+ * bodies are deleted, the row stays as 'erased' so that replaying the causing event does not enqueue it again.
+ * A message not yet sent is not sent any more. Answers how many rows were erased.
+ */
+export async function eraseOutboxSubject(db: Database, dataSubject: string): Promise<number> {
+  const { numUpdatedRows } = await erase(db).where('data_subject', '=', dataSubject).executeTakeFirst();
+  return Number(numUpdatedRows);
+}
+
+/** The same for every message to an address or phone number (compared without case). */
+export async function eraseOutboxRecipient(db: Database, recipient: string): Promise<number> {
+  const { numUpdatedRows } = await erase(db)
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()))
+    .executeTakeFirst();
+  return Number(numUpdatedRows);
+}
+
+function erase(db: Database) {
+  return outboxDb(db)
+    .updateTable('outbox_messages')
+    .set({ status: 'erased', recipient: null, subject: null, text_body: null, html_body: null, last_error: null, claimed_until: null, claim_token: null })
+    .where('status', '<>', 'erased');
+}

@@ -1,0 +1,58 @@
+import { type Clock, systemClock } from '../../infrastructure/clock';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { enqueueMessage, type EmailMessage, type SmsMessage } from '../../infrastructure/outbox/enqueue';
+import type { Projection } from '../projection';
+
+// Messages caused by events, written by a consumer in the transaction that also moves its checkpoint
+// (docs/mail.md "From a projection"). That works whichever event store holds the events, EventStoreDB included:
+// the runner applies each batch once, and a batch seen again after a crash finds the messages already there.
+
+/** A message as an event asks for it; the event's id becomes its `causationId`. */
+export type MessageFromEvent = Omit<EmailMessage, 'causationId'> | Omit<SmsMessage, 'causationId'>;
+
+export type OutboxProjectionOptions = {
+  /** The consumer's name in `projection_builds`, e.g. 'identity-mail'. */
+  name: string;
+  /**
+   * Bumping it replays the whole log into the outbox. Messages already enqueued are not enqueued again (their ids
+   * derive from the event), and events older than `maxEventAgeMs` are skipped.
+   */
+  version?: number;
+  /** The messages one event causes; [] for events it does not care about. */
+  messagesFor(event: RecordedEvent): readonly MessageFromEvent[] | Promise<readonly MessageFromEvent[]>;
+  /**
+   * Events older than this cause nothing: a new or rebuilt consumer reading old history must not mail everyone
+   * again, and an activation link from last month is no use. Default one day.
+   */
+  maxEventAgeMs?: number;
+  clock?: Clock;
+};
+
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A projection without tables of its own whose handler enqueues messages. Register it with the other consumers
+ * (projections/registry.ts).
+ */
+export function outboxProjection(options: OutboxProjectionOptions): Projection {
+  const clock = options.clock ?? systemClock;
+  const maxAgeMs = options.maxEventAgeMs ?? ONE_DAY_MS;
+  return {
+    kind: 'projection',
+    name: options.name,
+    version: options.version ?? 1,
+    tables: [],
+    async createTables() {},
+    async handle(events, trx) {
+      const oldest = clock.now().getTime() - maxAgeMs;
+      for (const event of events) {
+        if (Date.parse(event.metadata.occurred_at) < oldest) continue;
+        for (const message of await options.messagesFor(event)) {
+          // An erased person's address reads as null (crypto-shredding): there is nobody to write to.
+          if (typeof message.to !== 'string' || message.to === '') continue;
+          await enqueueMessage(trx, { ...message, causationId: event.id });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { Box, Divider, EmptyState, Group, LoadingOverlay, Pagination, Paper, Text } from '@mantine/core';
+import { createRoute, useRouterState } from '@tanstack/react-router';
+import { IconInbox } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { outboxMessagesQueryOptions, useOutboxMessages } from '../../features/outbox/api/list-outbox-messages';
+import { MailboxFilters } from '../../features/outbox/components/mailbox-filters';
+import { MailboxTable } from '../../features/outbox/components/mailbox-table';
+import { MailboxTableSkeleton } from '../../features/outbox/components/mailbox-table-skeleton';
+import { type MailboxSearch, mailboxSearch, toListParams } from '../../features/outbox/mailbox-search';
+import { privateRoute } from '../private';
+
+// The admin mailbox (docs/mail.md): every e-mail and SMS in the outbox. Without SMTP_URL this is where a person
+// trying the product reads the activation mail.
+export const mailboxRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/mailbox',
+  validateSearch: mailboxSearch,
+  loaderDeps: ({ search }) => toListParams(search),
+  loader: ({ context, deps }) => context.queryClient.fetchQuery(outboxMessagesQueryOptions(deps)),
+  pendingComponent: MailboxPending,
+  errorComponent: RouteError,
+  component: MailboxPage,
+});
+
+function MailboxHeader() {
+  return <PageHeader title="Mailbox" crumbs={['Mailbox']} />;
+}
+
+function MailboxPending() {
+  return (
+    <>
+      <MailboxHeader />
+      <Paper>
+        <MailboxTableSkeleton />
+      </Paper>
+    </>
+  );
+}
+
+function MailboxPage() {
+  const search = mailboxRoute.useSearch();
+  const navigate = mailboxRoute.useNavigate();
+  const params = toListParams(search);
+  const { data, isFetching } = useOutboxMessages(params);
+  const reloading = useRouterState({ select: (state) => state.isLoading });
+
+  const setSearch = (changes: Partial<MailboxSearch>) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
+
+  const pages = Math.max(1, Math.ceil(data.total_records / params.count));
+  const first = (params.page - 1) * params.count + 1;
+  const last = first + data.result.length - 1;
+  const filtered = Boolean(params.filter.channel || params.filter.status || params.filter.recipient);
+
+  return (
+    <>
+      <MailboxHeader />
+      <Paper>
+        <Box p="md">
+          <MailboxFilters filters={search} onChange={(changes) => setSearch({ ...changes, page: undefined })} />
+        </Box>
+        <Divider />
+        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
+          {/* Only a change of page or filter shows the overlay, not the background refresh. */}
+          <LoadingOverlay visible={reloading || (isFetching && data.result.length === 0)} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
+          {data.result.length > 0 ? (
+            <MailboxTable
+              messages={data.result}
+              direction={params.direction}
+              onSort={() => setSearch({ direction: params.direction === 'desc' ? 'asc' : undefined, page: undefined })}
+            />
+          ) : (
+            <EmptyState
+              py="xl"
+              icon={<IconInbox size={28} />}
+              withIndicatorBackground
+              title={data.total_records > 0 ? 'This page is empty' : filtered ? 'No messages match these filters' : 'No messages yet'}
+              description={
+                data.total_records > 0
+                  ? 'The list has fewer pages now.'
+                  : filtered
+                    ? 'Try another recipient or clear the filters.'
+                    : 'E-mails and SMS the product sends appear here.'
+              }
+            />
+          )}
+        </Box>
+        {data.total_records > 0 && (
+          <>
+            <Divider />
+            <Group justify="space-between" p="md" gap="sm">
+              <Text size="sm" c="dimmed">
+                {data.result.length > 0
+                  ? `Showing ${first}–${last} of ${data.total_records} message${data.total_records === 1 ? '' : 's'}`
+                  : `${data.total_records} message${data.total_records === 1 ? '' : 's'}`}
+              </Text>
+              <Pagination
+                total={pages}
+                value={params.page}
+                onChange={(page) => setSearch({ page: page === 1 ? undefined : page })}
+                size="sm"
+                withEdges={pages > 5}
+              />
+            </Group>
+          </>
+        )}
+      </Paper>
+    </>
+  );
+}
