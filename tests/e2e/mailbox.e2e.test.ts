@@ -1,60 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMessage } from '../../infrastructure/outbox/enqueue';
 import { OutboxDelivery } from '../../infrastructure/outbox/outbox-delivery';
+import { type BrowserSession, openBrowser, screenshots } from '../support/browser';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // A person trying the product without SMTP_URL reads the activation mail in the admin mailbox and clicks its link.
 // The built UI (dist/web, `npm run build:web`) served by the real API, in Debian's Chromium. The test app rather
 // than startServer, so the test can write to its database (embedded PGlite belongs to one process).
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const chromiumPath = '/usr/bin/chromium';
-const screenshots = path.join(repoRoot, 'test-results', 'e2e-mailbox');
-
 let t: TestApp;
 let baseUrl: string;
-let profileDir: string;
-let browser: BrowserContext;
+let session: BrowserSession;
 let page: Page;
+let snapIn: (page: Page, name: string) => Promise<void>;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath}: apt-get install -y chromium`);
-  if (!existsSync(path.join(repoRoot, 'dist/web/index.html'))) throw new Error('The UI is not built: run npm run build:web');
-  await mkdir(screenshots, { recursive: true });
-  profileDir = await mkdtemp(path.join(tmpdir(), 'hla-e2e-chromium-'));
-
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1366, height: 860 },
-    locale: 'en-AU',
-    timezoneId: 'Australia/Sydney',
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
-  page.setDefaultTimeout(15_000);
+  session = await openBrowser();
+  page = session.page;
+  snapIn = await screenshots('e2e-mailbox');
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await session?.close();
   await t?.close();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
 
-async function snap(name: string) {
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const snap = (name: string) => snapIn(page, name);
 
 describe('the mailbox, as an admin without SMTP_URL', () => {
   const suffix = Date.now().toString(36);
@@ -107,7 +84,7 @@ describe('the mailbox, as an admin without SMTP_URL', () => {
     expect(await link.getAttribute('rel')).toContain('noopener');
     await snap('02-message');
 
-    const [opened] = await Promise.all([browser.waitForEvent('page'), link.click()]);
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await opened.waitForLoadState('domcontentloaded');
     expect(opened.url()).toBe(activationLink);
     await opened.close();

@@ -1,77 +1,31 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../api/server';
-import { loadConfig } from '../../infrastructure/config';
-import { createTestDatabase, serverUrl, type TestDatabase } from '../support/test-database';
+import type { RunningServer } from '../../api/server';
+import { type BrowserSession, openBrowser, screenshots, startProduct } from '../support/browser';
 
 // The admin's organisation journey through the built UI (dist/web, `npm run build:web`) served by the real API,
 // in Debian's Chromium (never a downloaded browser).
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const chromiumPath = '/usr/bin/chromium';
-const screenshots = path.join(repoRoot, 'test-results', 'e2e-organisations');
-
-let dataDir: string;
-let profileDir: string;
-let database: TestDatabase | undefined;
+let product: Awaited<ReturnType<typeof startProduct>>;
 let server: RunningServer;
-let browser: BrowserContext;
+let session: BrowserSession;
 let page: Page;
+let snapIn: (page: Page, name: string) => Promise<void>;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath}: apt-get install -y chromium`);
-  if (!existsSync(path.join(repoRoot, 'dist/web/index.html'))) throw new Error('The UI is not built: run npm run build:web');
-  await mkdir(screenshots, { recursive: true });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'hla-e2e-data-'));
-  profileDir = await mkdtemp(path.join(tmpdir(), 'hla-e2e-chromium-'));
-
-  // With DATABASE_URL (CI), a fresh database on that server, dropped afterwards; otherwise embedded PGlite.
-  database = serverUrl ? await createTestDatabase('server') : undefined;
-  const config = loadConfig({
-    PORT: '0',
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...(database?.url ? { DATABASE_URL: database.url } : {}),
-  });
-  server = await startServer({ config });
-
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1366, height: 860 },
-    locale: 'en-AU',
-    timezoneId: 'Australia/Sydney',
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
-  page.setDefaultTimeout(15_000);
+  product = await startProduct();
+  server = product.server;
+  session = await openBrowser();
+  page = session.page;
+  snapIn = await screenshots('e2e-organisations');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.close();
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await session?.close();
+  await product?.close();
 });
 
-async function snap(name: string) {
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const snap = (name: string) => snapIn(page, name);
 
 /** A small, colourful PNG drawn by the browser itself, so the crop has something to show. */
 async function drawPng(): Promise<Buffer> {
