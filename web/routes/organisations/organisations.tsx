@@ -1,4 +1,4 @@
-import { Box, Divider, EmptyState, Group, LoadingOverlay, Pagination, Paper, Text, Button } from '@mantine/core';
+import { Box, Button, Divider, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
 import { createRoute, useRouterState } from '@tanstack/react-router';
 import { IconBuilding, IconPlus } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
@@ -11,6 +11,7 @@ import { OrganisationsTable } from '../../features/organisations/components/orga
 import { OrganisationsTableSkeleton } from '../../features/organisations/components/organisations-table-skeleton';
 import { type OrganisationListSearch, organisationListSearch, toListParams } from '../../features/organisations/organisation-list-search';
 import { privateRoute } from '../private';
+import { ListFooter, pageCount } from '../../components/list-footer';
 
 export const organisationsRoute = createRoute({
   getParentRoute: () => privateRoute,
@@ -68,9 +69,7 @@ function OrganisationsPage() {
     setSearch({ sort: isDefault ? undefined : field, direction: isDefault ? undefined : direction, page: undefined });
   }
 
-  const pages = Math.max(1, Math.ceil(data.total_records / params.count));
-  const first = (params.page - 1) * params.count + 1;
-  const last = first + data.result.length - 1;
+  const pages = pageCount(data.total_records, params.count);
   const filtered = Boolean(params.filter.name || params.filter.organisation_type || params.filter.category || params.filter.status);
 
   return (
@@ -116,25 +115,14 @@ function OrganisationsPage() {
             </EmptyState>
           )}
         </Box>
-        {data.total_records > 0 && (
-          <>
-            <Divider />
-            <Group justify="space-between" p="md" gap="sm">
-              <Text size="sm" c="dimmed">
-                {data.result.length > 0
-                  ? `Showing ${first}–${last} of ${data.total_records} organisation${data.total_records === 1 ? '' : 's'}`
-                  : `${data.total_records} organisation${data.total_records === 1 ? '' : 's'}`}
-              </Text>
-              <Pagination
-                total={pages}
-                value={params.page}
-                onChange={(page) => setSearch({ page: page === 1 ? undefined : page })}
-                size="sm"
-                withEdges={pages > 5}
-              />
-            </Group>
-          </>
-        )}
+        <ListFooter
+          total={data.total_records}
+          page={params.page}
+          count={params.count}
+          shown={data.result.length}
+          noun="organisation"
+          onPage={(page) => setSearch({ page: page === 1 ? undefined : page })}
+        />
       </Paper>
     </>
   );

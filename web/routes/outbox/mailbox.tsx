@@ -1,4 +1,4 @@
-import { Box, Divider, EmptyState, Group, LoadingOverlay, Pagination, Paper, Text } from '@mantine/core';
+import { Box, Divider, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
 import { createRoute, useRouterState } from '@tanstack/react-router';
 import { IconInbox } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
@@ -9,6 +9,7 @@ import { MailboxTable } from '../../features/outbox/components/mailbox-table';
 import { MailboxTableSkeleton } from '../../features/outbox/components/mailbox-table-skeleton';
 import { type MailboxSearch, mailboxSearch, toListParams } from '../../features/outbox/mailbox-search';
 import { privateRoute } from '../private';
+import { ListFooter, pageCount } from '../../components/list-footer';
 
 // The admin mailbox (docs/mail.md): every e-mail and SMS in the outbox. Without SMTP_URL this is where a person
 // trying the product reads the activation mail.
@@ -47,9 +48,7 @@ function MailboxPage() {
 
   const setSearch = (changes: Partial<MailboxSearch>) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
 
-  const pages = Math.max(1, Math.ceil(data.total_records / params.count));
-  const first = (params.page - 1) * params.count + 1;
-  const last = first + data.result.length - 1;
+  const pages = pageCount(data.total_records, params.count);
   const filtered = Boolean(params.filter.channel || params.filter.status || params.filter.recipient);
 
   return (
@@ -85,25 +84,14 @@ function MailboxPage() {
             />
           )}
         </Box>
-        {data.total_records > 0 && (
-          <>
-            <Divider />
-            <Group justify="space-between" p="md" gap="sm">
-              <Text size="sm" c="dimmed">
-                {data.result.length > 0
-                  ? `Showing ${first}–${last} of ${data.total_records} message${data.total_records === 1 ? '' : 's'}`
-                  : `${data.total_records} message${data.total_records === 1 ? '' : 's'}`}
-              </Text>
-              <Pagination
-                total={pages}
-                value={params.page}
-                onChange={(page) => setSearch({ page: page === 1 ? undefined : page })}
-                size="sm"
-                withEdges={pages > 5}
-              />
-            </Group>
-          </>
-        )}
+        <ListFooter
+          total={data.total_records}
+          page={params.page}
+          count={params.count}
+          shown={data.result.length}
+          noun="message"
+          onPage={(page) => setSearch({ page: page === 1 ? undefined : page })}
+        />
       </Paper>
     </>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Divider, EmptyState, Group, LoadingOverlay, Pagination, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Divider, EmptyState, Group, LoadingOverlay, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouterState } from '@tanstack/react-router';
 import { IconHelpCircle, IconPlus } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { QuestionsTableSkeleton } from '../../features/questions/components/ques
 import { useToggleQuestion } from '../../features/questions/components/use-toggle-question';
 import { shortQuestion } from '../../features/questions/question-labels';
 import { type QuestionListSearch, canReorder, toListParams } from '../../features/questions/question-list-search';
+import { ListFooter, pageCount } from '../../components/list-footer';
 
 // The two lists of spec 3 §2, /questions (active) and /questions/inactives, are one page with a status.
 
@@ -86,9 +87,7 @@ export function QuestionsListPage({ status, search, onSearch }: Props) {
     onSearch({ sort: isDefault ? undefined : field, direction: isDefault ? undefined : direction, page: undefined });
   }
 
-  const pages = Math.max(1, Math.ceil(data.total_records / params.count));
-  const first = (params.page - 1) * params.count + 1;
-  const last = first + data.result.length - 1;
+  const pages = pageCount(data.total_records, params.count);
   const searching = Boolean(params.filter.description);
   // Not blocked while a move is saved: a disabled button would drop the keyboard focus (moves queue instead).
   const reorderBlocked = canReorder(params) ? null : 'Sort by position and clear the search to reorder';
@@ -162,21 +161,14 @@ export function QuestionsListPage({ status, search, onSearch }: Props) {
             </EmptyState>
           )}
         </Box>
-        {data.total_records > 0 && (
-          <>
-            <Divider />
-            <Group justify="space-between" p="md" gap="sm">
-              <Text size="sm" c="dimmed">
-                {data.result.length > 0 && pages > 1
-                  ? `Showing ${first}–${last} of ${data.total_records} ${noun}s`
-                  : `${data.total_records} ${noun}${data.total_records === 1 ? '' : 's'}`}
-              </Text>
-              {pages > 1 && (
-                <Pagination total={pages} value={params.page} onChange={(page) => onSearch({ page: page === 1 ? undefined : page })} size="sm" />
-              )}
-            </Group>
-          </>
-        )}
+        <ListFooter
+          total={data.total_records}
+          page={params.page}
+          count={params.count}
+          shown={data.result.length}
+          noun={noun}
+          onPage={(page) => onSearch({ page: page === 1 ? undefined : page })}
+        />
         <VisuallyHidden aria-live="polite" role="status">
           {announcement}
         </VisuallyHidden>
