@@ -57,6 +57,7 @@ export const identityRoutes =
     // Log-in and sign-up are rate-limited per address and per account (docs/security.md); counted after the body is
     // parsed, so log-in can be keyed by the account.
     await app.register(rateLimit, { global: false, hook: 'preHandler' });
+    const loginAddressLimit = app.createRateLimit({ max: 30, timeWindow: '1 minute', keyGenerator: (request) => `login-address:${request.ip}` });
 
     async function tokensFor(user: UserRow) {
       const now = clock.now();
@@ -72,11 +73,20 @@ export const identityRoutes =
     app.post(
       '/oauth/token',
       {
+        // One address trying many accounts (credential stuffing) is slowed down too. A second limiter of the plugin
+        // would be skipped on a request the first one saw, hence the check by hand.
+        onRequest: async (request, reply) => {
+          const limit = await loginAddressLimit(request);
+          if (!limit.isAllowed && limit.isExceeded) {
+            reply.header('retry-after', limit.ttlInSeconds);
+            return sendProblem(reply, problem(429, 'TOO_MANY_REQUESTS', 'Too many log-in attempts from this address. Try again in a minute.'));
+          }
+        },
         config: {
           rateLimit: {
             max: 10,
             timeWindow: '1 minute',
-            // Per account for passwords (a spread-out attack on one account), per address otherwise.
+            // Per account for passwords (one account tried from many places), per address for refreshes.
             keyGenerator: (request) => {
               const body = request.body as { grant_type?: unknown; username?: unknown } | undefined;
               return body?.grant_type === 'password' && typeof body.username === 'string' ? `account:${body.username.trim().toLowerCase()}` : `ip:${request.ip}`;

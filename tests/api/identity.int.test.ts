@@ -160,10 +160,28 @@ describe('log-in and tokens', () => {
     expect((await me(`Bearer ${old}`)).json()).toMatchObject({ status: 401, detail: 'The access token has expired' });
   });
 
+  it('slows down one address trying many accounts (429 after 30 tries a minute)', async () => {
+    const separate = await createTestApp(); // its own limits, so other tests' log-ins do not count
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await separate.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', username: `person${i}@example.com`, password: 'Wrong-Password-1' } });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await separate.close();
+    }
+  });
+
   it('slows down a burst of wrong passwords on one account (429), without locking it for good', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await login('burst@harbour.example', `Wrong-Password-${i}`)).statusCode);
+    const responses = [];
+    for (let i = 0; i < 12; i++) responses.push(await login('burst@harbour.example', `Wrong-Password-${i}`));
+    const statuses = responses.map((r) => r.statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(responses[11]!.headers['content-type']).toContain('application/problem+json');
+    expect(Number(responses[11]!.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
