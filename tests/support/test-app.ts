@@ -27,6 +27,7 @@ export async function createTestApp(options: { production?: boolean } = {}): Pro
   const store = await openEventStore(config, database.db); // as in production: personal data encrypted
   const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets: await loadSecrets(database.db) });
   const runner = new ProjectionRunner({ db: database.db, store, consumers, idleMs: 10 });
+  await runner.untilLive(); // as the server does: no read before the projections' tables exist
   runner.start();
   return {
     app,
