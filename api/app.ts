@@ -20,6 +20,7 @@ import { organisationRoutes } from './routes/organisations';
 import { outboxRoutes } from './routes/outbox';
 import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
+import { userAdminRoutes } from './routes/users';
 
 export type AppDependencies = {
   config: Config;
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(systemRoutes(deps));
   await app.register(organisationRoutes(deps));
   await app.register(identityRoutes(deps));
+  await app.register(userAdminRoutes(deps));
   await app.register(outboxRoutes(deps));
   await app.register(questionRoutes(deps));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from '../shared/list-query';
 
 // Sign-up, profile and user rules (spec 2 §5 "Sign-up, profile and users", spec 3 §5), with the spec's messages.
 // The API answers them as 422 field errors; the forms validate with the same schemas.
@@ -159,3 +160,21 @@ export const tokenResponse = z.object({
   refresh_token: z.string(),
   user_type: z.enum(userTypes),
 });
+
+export const userSortable = ['full_name', 'email', 'status', 'created_at'] as const;
+/** spec 2 §2: the users table sorts by full_name and searches e-mail, full name, status and mobile number. */
+export const userListQuery = listQuerySchema(
+  userSortable,
+  z.strictObject({
+    user_type: z.enum(userTypes).optional(),
+    status: z.enum(userStatuses).optional(),
+    search: z.string().trim().max(100).regex(/^[\p{L}\p{N} @.+'-]*$/u, "Only letters, digits, spaces and @ . + ' - are allowed.").optional(),
+  }),
+);
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** spec 2 §4 and §7: `PATCH /v1/users/{uuid}/review` approves (into a known organisation) or rejects with a message. */
+export const reviewBody = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('approved'), organisation_uuid: z.uuid().optional() }),
+  z.strictObject({ status: z.literal('rejected'), message: z.string({ error: 'The message is required.' }).trim().min(1, 'The message is required.').max(1000) }),
+]);

@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type UserListQuery, userSortable } from '../../domain/user/schemas';
+import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
 import type { UserRow, UsersDatabase } from './users';
 
@@ -9,4 +11,40 @@ export async function findUser(database: Database, uuid: string): Promise<UserRo
 /** E-mails are stored in lower case (domain/user/schemas.ts), so the look-up is exact. */
 export async function findUserByEmail(database: Database, email: string): Promise<UserRow | undefined> {
   return (database as Kysely<UsersDatabase>).selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The admin's users tables (spec 2 §2): by type and status, searched over e-mail, full name, status and mobile. */
+export async function listUsers(database: Database, query: UserListQuery): Promise<ListResult<UserRow>> {
+  const db = database as Kysely<UsersDatabase>;
+  const { user_type, status, search } = query.filter ?? {};
+  let filtered = db.selectFrom('users');
+  if (user_type) filtered = filtered.where('user_type', '=', user_type);
+  if (status) filtered = filtered.where('status', '=', status);
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('email', 'ilike', pattern),
+        eb(sql<string>`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, 'ilike', pattern),
+        eb(sql<string>`status`, 'ilike', pattern),
+        eb('mobile_number', 'ilike', pattern),
+      ]),
+    );
+  }
+  const fullName = sql<string>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`;
+  const sorting = userSortable.flatMap((field) => {
+    const direction = query.sorting?.[field];
+    return direction ? [[field, direction] as const] : [];
+  });
+  let ordered = filtered.selectAll();
+  for (const [field, direction] of sorting.length > 0 ? sorting : [['full_name', 'asc'] as const]) {
+    ordered = field === 'full_name' ? ordered.orderBy(fullName, direction) : ordered.orderBy(field, direction);
+  }
+  const [rows, total] = await Promise.all([
+    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { total_records: Number(total.total), result: rows };
 }
