@@ -37,7 +37,7 @@ async function signUp(email: string, organisation_uuid: string | null) {
   return response.json().uuid as string;
 }
 
-const review = (id: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `/v1/users/${id}/review`, payload });
+const review = (id: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/v1/users/${id}/review`, payload });
 const login = (username: string) => t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', username, password: 'Harbour-Bank-9' } });
 
 describe('pending providers', () => {
