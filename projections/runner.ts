@@ -94,7 +94,7 @@ export class ProjectionRunner {
     }
   }
 
-  /** Called after a batch is applied anywhere in this process (read-your-writes waits on it). */
+  /** Called after each batch this runner applies (the benchmark counts batches with it). */
   onProgress(listener: () => void): () => void {
     this.#progress.on('progress', listener);
     return () => this.#progress.off('progress', listener);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { type BadInputCase, expectRefused } from '../support/bad-input';
 
 // A 1×1 PNG, and text dressed up as one.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -105,7 +106,7 @@ describe('organisations API', () => {
 
   describe('bad input: a clear 4xx problem, never a 5xx, nothing written', () => {
     const longName = 'x'.repeat(100);
-    const cases: { name: string; method: 'POST' | 'PATCH' | 'GET' | 'DELETE'; url: string; payload?: string; status: number; field?: string; message?: string }[] = [
+    const cases: BadInputCase[] = [
       { name: 'malformed JSON', method: 'POST', url: createPath, payload: '{"organisation": {', status: 400 },
       { name: 'a JSON array', method: 'POST', url: createPath, payload: '[]', status: 422 },
       { name: 'null body', method: 'POST', url: createPath, payload: 'null', status: 422 },
@@ -135,24 +136,7 @@ describe('organisations API', () => {
       { name: 'deleting with a bad id', method: 'DELETE', url: '/v1/organisations/../../etc', status: 404 },
     ];
 
-    for (const c of cases) {
-      it(c.name, async () => {
-        const before = await t.eventCount();
-        const response = await t.app.inject({
-          method: c.method,
-          url: c.url,
-          ...(c.payload !== undefined ? { payload: c.payload, headers: { 'content-type': 'application/json' } } : {}),
-        });
-        expect(response.statusCode).toBe(c.status);
-        expect(response.headers['content-type']).toContain('application/problem+json');
-        const body = response.json();
-        expect(body).toMatchObject({ status: c.status, type: 'about:blank' });
-        expect(typeof body.detail).toBe('string');
-        if (c.field) expect(Object.keys(body.errors ?? {})).toContain(c.field);
-        if (c.field && c.message) expect(body.errors[c.field]).toContain(c.message);
-        expect(await t.eventCount()).toBe(before);
-      });
-    }
+    for (const c of cases) it(c.name, () => expectRefused(t, c));
 
     it('a body over the size limit is refused with 413', async () => {
       const before = await t.eventCount();

@@ -3,6 +3,7 @@ import { homeLoanProduct } from '../../domain/product/products';
 import { START } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { type BadInputCase, expectRefused } from '../support/bad-input';
 
 const base = `/v1/products/${homeLoanProduct.uuid}/questions`;
 const unknownUuid = '00000000-0000-4000-8000-000000000000';
@@ -199,7 +200,7 @@ describe('questions API, bad input', () => {
     const withExisting = (text: string) => text.replaceAll(existing, existingUuid);
     const one = `${base}/${existing}`;
     const tooLong = 'x'.repeat(500);
-    const cases: { name: string; method: Method; url: string; payload?: string; status: number; field?: string; message?: string }[] = [
+    const cases: BadInputCase[] = [
       { name: 'malformed JSON', method: 'POST', url: base, payload: '{"question": {', status: 400 },
       { name: 'a JSON array', method: 'POST', url: base, payload: '[]', status: 422 },
       { name: 'null body', method: 'POST', url: base, payload: 'null', status: 422 },
@@ -246,22 +247,7 @@ describe('questions API, bad input', () => {
     ];
 
     for (const c of cases) {
-      it(c.name, async () => {
-        const before = await t.eventCount();
-        const response = await t.app.inject({
-          method: c.method,
-          url: withExisting(c.url),
-          ...(c.payload !== undefined ? { payload: withExisting(c.payload), headers: { 'content-type': 'application/json' } } : {}),
-        });
-        expect(response.statusCode).toBe(c.status);
-        expect(response.headers['content-type']).toContain('application/problem+json');
-        const body = response.json();
-        expect(body).toMatchObject({ status: c.status, type: 'about:blank' });
-        expect(typeof body.detail).toBe('string');
-        if (c.field) expect(Object.keys(body.errors ?? {})).toContain(c.field);
-        if (c.field && c.message) expect(body.errors[c.field]).toContain(c.message);
-        expect(await t.eventCount()).toBe(before);
-      });
+      it(c.name, () => expectRefused(t, { ...c, url: withExisting(c.url), ...(c.payload !== undefined ? { payload: withExisting(c.payload) } : {}) }));
     }
 
     it('a body over the size limit is refused with 413', async () => {
