@@ -1,13 +1,38 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
-import type { Config } from '../infrastructure/config';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { PermissionKey } from '../domain/user/permissions';
+import type { UserType } from '../domain/user/schemas';
+import { authenticate, type AuthenticationDependencies, type Caller } from './authentication';
 import { problem, sendProblem } from './problem';
 
-/**
- * Admin-only routes (spec 3 §6). Until log-in exists (the identity issue) they are open in development mode only
- * and answer 404 in production; the identity work replaces this one function with the real admin check.
- */
-export function adminOnly(config: Config): onRequestAsyncHookHandler {
-  return async (_request, reply) => {
-    if (!config.developmentMode) return sendProblem(reply, problem(404, 'NOT_FOUND', 'Not found.'));
+/** Who may call a route (docs/security.md "Access"). Checked on the server for every route, whatever the UI shows. */
+export type AccessRule = {
+  /** Omitted: any logged-in user type. */
+  userTypes?: readonly UserType[];
+  /** A stored permission the caller must hold (domain/user/permissions.ts). */
+  permission?: PermissionKey;
+  /** An approved provider may log in only to complete the profile; routes serving that say so. */
+  allowApproved?: boolean;
+};
+
+export const forbidden = () => problem(403, 'FORBIDDEN', 'You are not allowed to do this.');
+
+/** Answers 401 (the spec's token texts) without a valid token and 403 when the caller falls outside the rule. */
+export function allow(deps: AuthenticationDependencies, rule: AccessRule = {}): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const caller = await authenticate(deps, request, reply);
+    if (!caller) return reply;
+    if (caller.status === 'approved' && !rule.allowApproved) return sendProblem(reply, forbidden());
+    if (rule.userTypes && !rule.userTypes.includes(caller.userType)) return sendProblem(reply, forbidden());
+    if (rule.permission && !caller.permissions[rule.permission]) return sendProblem(reply, forbidden());
+    request.caller = caller;
   };
+}
+
+/** Administration (spec 1 §6, spec 3 §6): admins only, and an admin without `view` keeps only the system settings. */
+export const adminOnly = (deps: AuthenticationDependencies) => allow(deps, { userTypes: ['admin'], permission: 'view' });
+
+/** The caller a guarded route was let in with. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('callerOf() on a route without an access rule');
+  return request.caller;
 }

@@ -16,8 +16,10 @@ import type { AppSecrets } from '../infrastructure/secrets';
 import { registerErrorHandling } from './plugins/errors';
 import { problem, sendProblem } from './problem';
 import { identityRoutes } from './routes/identity';
+import { oauthRoutes } from './routes/oauth';
 import { organisationRoutes } from './routes/organisations';
 import { outboxRoutes } from './routes/outbox';
+import { permissionRoutes } from './routes/permissions';
 import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
 import { userAdminRoutes } from './routes/users';
@@ -83,8 +85,10 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
 
   await app.register(systemRoutes(deps));
   await app.register(organisationRoutes(deps));
+  await app.register(oauthRoutes(deps));
   await app.register(identityRoutes(deps));
   await app.register(userAdminRoutes(deps));
+  await app.register(permissionRoutes(deps));
   await app.register(outboxRoutes(deps));
   await app.register(questionRoutes(deps));
 

@@ -39,6 +39,8 @@ export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
 /** The problem answers every route may give, for the OpenAPI document. */
 export const problemResponses = {
   400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
   404: problemSchema,
   409: problemSchema,
   413: problemSchema,

@@ -109,3 +109,29 @@ export async function revokeAllRefreshTokens(database: Database, userId: string,
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export const USER_KEY_DAYS = 14;
+
+/**
+ * A user key: the log-in carried by an e-mailed link that resumes a post (grant `user_key`). Signed like an access
+ * token but with its own type, so neither can stand in for the other.
+ */
+export async function issueUserKey(key: Uint8Array, userId: string, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ typ: 'user_key' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + USER_KEY_DAYS * 86_400)
+    .sign(key);
+}
+
+/** The user a key logs in, or null when forged, expired or not a user key. */
+export async function verifyUserKey(key: Uint8Array, userKey: string, now: Date): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(userKey, key, { algorithms: ['HS256'], currentDate: now });
+    return payload.typ === 'user_key' && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -19,7 +19,7 @@ import type { Position } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import type { OrganisationRow } from '../../projections/organisations/organisations';
 import { findOrganisation, listOrganisations } from '../../projections/organisations/queries';
-import { adminOnly } from '../access';
+import { adminOnly, callerOf } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
@@ -50,9 +50,9 @@ export function toOrganisationView(row: OrganisationRow): OrganisationView {
 export const organisationRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, clock, ids, config } = deps;
+    const { db, store, clock, ids } = deps;
 
-    app.addHook('onRequest', adminOnly(config));
+    app.addHook('onRequest', adminOnly(deps));
 
     const execute = (request: FastifyRequest, command: OrganisationCommand) =>
       handleCommand({
@@ -61,7 +61,7 @@ export const organisationRoutes =
         streamId: organisationStream(command.data.organisation_id),
         decider: organisationDecider,
         command,
-        context: { userId: null, correlationId: request.id, causationId: null, now: clock.now() },
+        context: { userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() },
       });
 
     /** Stores a new logo if one was sent; `undefined` keeps the current one, `null` removes it. */

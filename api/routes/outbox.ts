@@ -56,7 +56,7 @@ export const outboxRoutes =
   async (app) => {
     const { db, config } = deps;
 
-    app.addHook('onRequest', adminOnly(config));
+    app.addHook('onRequest', adminOnly(deps));
 
     app.get(
       '/v1/outbox_messages',

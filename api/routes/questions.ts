@@ -20,7 +20,7 @@ import type { Position } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import { findQuestion, listQuestions } from '../../projections/questions/queries';
 import type { QuestionRow } from '../../projections/questions/questions';
-import { adminOnly } from '../access';
+import { adminOnly, callerOf } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
@@ -49,9 +49,9 @@ export function toQuestionView(row: QuestionRow): QuestionView {
 export const questionRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, clock, ids, config } = deps;
+    const { db, store, clock, ids } = deps;
 
-    app.addHook('onRequest', adminOnly(config));
+    app.addHook('onRequest', adminOnly(deps));
 
     const execute = (request: FastifyRequest, command: QuestionCommand) =>
       handleCommand({
@@ -60,7 +60,7 @@ export const questionRoutes =
         streamId: questionListStream(command.data.product_id),
         decider: questionDecider,
         command,
-        context: { userId: null, correlationId: request.id, causationId: null, now: clock.now() },
+        context: { userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() },
       });
 
     const productNotFound = (reply: FastifyReply) => sendProblem(reply, problem(404, 'PRODUCT_NOT_FOUND', 'Product not found.'));

@@ -8,7 +8,7 @@ import { handleCommand } from '../../infrastructure/command-handler';
 import { findOrganisation } from '../../projections/organisations/queries';
 import { waitForProjections } from '../../projections/projection-status';
 import { findUser, listUsers } from '../../projections/users/queries';
-import { adminOnly } from '../access';
+import { adminOnly, callerOf } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
@@ -20,8 +20,8 @@ const READ_MODELS = ['users'] as const;
 export const userAdminRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, clock, ids, config } = deps;
-    app.addHook('onRequest', adminOnly(config));
+    const { db, store, clock, ids } = deps;
+    app.addHook('onRequest', adminOnly(deps));
 
     app.get(
       '/v1/users',
@@ -71,7 +71,7 @@ export const userAdminRoutes =
             type: 'ReviewProvider',
             data: body.status === 'approved' ? { user_id: userId, decision: 'approve', organisation_uuid: organisationId } : { user_id: userId, decision: 'reject', message: body.message },
           },
-          context: { userId: request.caller?.userId ?? null, correlationId: request.id, causationId: null, now: clock.now() },
+          context: { userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() },
         });
         if (!result.ok) {
           if (result.error.code === userErrors.notFound) return sendProblem(reply, problem(404, result.error.code, result.error.message));

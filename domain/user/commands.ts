@@ -1,4 +1,5 @@
 import type { PersonalDetails, ProviderDetails } from './events';
+import type { PermissionChanges } from './permissions';
 import type { UserStatus } from './schemas';
 
 export type SignUpProvider = {
@@ -9,6 +10,10 @@ export type CreateAdmin = {
   type: 'CreateAdmin';
   data: { user_id: string; personal: PersonalDetails; password_hash: string; created_by: string | null };
 };
+export type CreateCustomer = {
+  type: 'CreateCustomer';
+  data: { user_id: string; personal: PersonalDetails; password_hash: string | null; status: 'creating' | 'active' };
+};
 export type VerifyEmail = { type: 'VerifyEmail'; data: { user_id: string } };
 export type ReviewProvider = {
   type: 'ReviewProvider';
@@ -17,14 +22,17 @@ export type ReviewProvider = {
 export type CompleteProviderProfile = { type: 'CompleteProviderProfile'; data: { user_id: string; avatar_file_id: string | null } };
 export type ChangeUserStatus = { type: 'ChangeUserStatus'; data: { user_id: string; status: UserStatus } };
 export type ChangePassword = { type: 'ChangePassword'; data: { user_id: string; password_hash: string } };
+export type ChangePermissions = { type: 'ChangePermissions'; data: { user_id: string; permissions: PermissionChanges; changed_by: string } };
 export type DeleteUser = { type: 'DeleteUser'; data: { user_id: string } };
 
 export type UserCommand =
   | SignUpProvider
   | CreateAdmin
+  | CreateCustomer
   | VerifyEmail
   | ReviewProvider
   | CompleteProviderProfile
   | ChangeUserStatus
   | ChangePassword
+  | ChangePermissions
   | DeleteUser;

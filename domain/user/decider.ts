@@ -1,6 +1,7 @@
 import { accept, assertNever, type Decider, type Decision, reject } from '../shared/decider';
 import type { UserCommand } from './commands';
 import type { UserEvent } from './events';
+import { effectivePermissions, type PermissionChanges, permissionKeys } from './permissions';
 import { statusesByType, type UserStatus, type UserType } from './schemas';
 
 export type UserState =
@@ -12,6 +13,8 @@ export type UserState =
       status: UserStatus;
       email_verified: boolean;
       organisation_uuid: string | null;
+      /** Changes on top of the role's defaults (permissions.ts). */
+      permissions: PermissionChanges;
     }
   | { stage: 'deleted'; user_id: string };
 
@@ -23,17 +26,18 @@ export const userErrors = {
   messageRequired: 'REJECTION_MESSAGE_REQUIRED',
   notApproved: 'PROVIDER_NOT_APPROVED',
   invalidStatus: 'USER_STATUS_INVALID',
+  customerPermissions: 'CUSTOMER_HAS_NO_PERMISSIONS',
 } as const;
 
 const initialState = (): UserState => ({ stage: 'absent' });
 const notFound = () => reject<UserEvent>(userErrors.notFound, 'User not found.');
 
 function decide(command: UserCommand, state: UserState): Decision<UserEvent> {
-  if (command.type === 'SignUpProvider' || command.type === 'CreateAdmin') {
+  if (command.type === 'SignUpProvider' || command.type === 'CreateAdmin' || command.type === 'CreateCustomer') {
     if (state.stage !== 'absent') return reject(userErrors.alreadyExists, 'This user already exists.');
-    return command.type === 'SignUpProvider'
-      ? accept({ type: 'ProviderSignedUp', data: command.data })
-      : accept({ type: 'AdminCreated', data: command.data });
+    if (command.type === 'SignUpProvider') return accept({ type: 'ProviderSignedUp', data: command.data });
+    if (command.type === 'CreateAdmin') return accept({ type: 'AdminCreated', data: command.data });
+    return accept({ type: 'CustomerCreated', data: command.data });
   }
   if (state.stage !== 'registered') return notFound();
   const user_id = state.user_id;
@@ -72,6 +76,16 @@ function decide(command: UserCommand, state: UserState): Decision<UserEvent> {
     }
     case 'ChangePassword':
       return accept({ type: 'PasswordChanged', data: { user_id, password_hash: command.data.password_hash } });
+    case 'ChangePermissions': {
+      if (state.user_type === 'customer') return reject(userErrors.customerPermissions, 'Customers have no permissions.');
+      // Only real changes are recorded, as the difference from what the user holds now.
+      const current = effectivePermissions(state.user_type, state.permissions);
+      const changed = Object.fromEntries(
+        permissionKeys.filter((key) => command.data.permissions[key] !== undefined && command.data.permissions[key] !== current[key]).map((key) => [key, command.data.permissions[key]]),
+      ) as PermissionChanges;
+      if (Object.keys(changed).length === 0) return accept();
+      return accept({ type: 'UserPermissionsChanged', data: { user_id, permissions: changed, changed_by: command.data.changed_by } });
+    }
     case 'DeleteUser':
       return accept({ type: 'UserDeleted', data: { user_id } });
     default:
@@ -89,9 +103,12 @@ function evolve(state: UserState, event: UserEvent): UserState {
         status: 'pending',
         email_verified: false,
         organisation_uuid: event.data.provider.organisation_uuid,
+        permissions: {},
       };
     case 'AdminCreated':
-      return { stage: 'registered', user_id: event.data.user_id, user_type: 'admin', status: 'active', email_verified: true, organisation_uuid: null };
+      return { stage: 'registered', user_id: event.data.user_id, user_type: 'admin', status: 'active', email_verified: true, organisation_uuid: null, permissions: {} };
+    case 'CustomerCreated':
+      return { stage: 'registered', user_id: event.data.user_id, user_type: 'customer', status: event.data.status, email_verified: false, organisation_uuid: null, permissions: {} };
     case 'UserEmailVerified':
       return state.stage === 'registered' ? { ...state, email_verified: true } : state;
     case 'ProviderApproved':
@@ -104,6 +121,8 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state.stage === 'registered' ? { ...state, status: event.data.to } : state;
     case 'PasswordChanged':
       return state;
+    case 'UserPermissionsChanged':
+      return state.stage === 'registered' ? { ...state, permissions: { ...state.permissions, ...event.data.permissions } } : state;
     case 'UserDeleted':
       return { stage: 'deleted', user_id: event.data.user_id };
     default:

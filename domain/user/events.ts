@@ -1,3 +1,4 @@
+import type { PermissionChanges } from './permissions';
 import type { ProviderType, UserStatus, UserType } from './schemas';
 
 /** Personal fields: encrypted with the user's key in every event (infrastructure/event-store/personal-data-policy.ts). */
@@ -27,6 +28,11 @@ export type AdminCreated = {
   type: 'AdminCreated';
   data: { user_id: string; personal: PersonalDetails; password_hash: string; created_by: string | null };
 };
+/** A customer account (the post-creation flow makes them; demo data too). `creating` until the first post is published. */
+export type CustomerCreated = {
+  type: 'CustomerCreated';
+  data: { user_id: string; personal: PersonalDetails; password_hash: string | null; status: 'creating' | 'active' };
+};
 export type UserEmailVerified = { type: 'UserEmailVerified'; data: { user_id: string } };
 export type ProviderApproved = { type: 'ProviderApproved'; data: { user_id: string; organisation_uuid: string } };
 export type ProviderRejected = { type: 'ProviderRejected'; data: { user_id: string; message: string } };
@@ -36,28 +42,37 @@ export type ProviderProfileCompleted = {
 };
 export type UserStatusChanged = { type: 'UserStatusChanged'; data: { user_id: string; from: UserStatus; to: UserStatus } };
 export type PasswordChanged = { type: 'PasswordChanged'; data: { user_id: string; password_hash: string } };
+/** Only the keys that changed, with their new values; the rest follow the role's defaults (permissions.ts). */
+export type UserPermissionsChanged = {
+  type: 'UserPermissionsChanged';
+  data: { user_id: string; permissions: PermissionChanges; changed_by: string };
+};
 export type UserDeleted = { type: 'UserDeleted'; data: { user_id: string } };
 
 export type UserEvent =
   | ProviderSignedUp
   | AdminCreated
+  | CustomerCreated
   | UserEmailVerified
   | ProviderApproved
   | ProviderRejected
   | ProviderProfileCompleted
   | UserStatusChanged
   | PasswordChanged
+  | UserPermissionsChanged
   | UserDeleted;
 
 export const userEventTypes = [
   'ProviderSignedUp',
   'AdminCreated',
+  'CustomerCreated',
   'UserEmailVerified',
   'ProviderApproved',
   'ProviderRejected',
   'ProviderProfileCompleted',
   'UserStatusChanged',
   'PasswordChanged',
+  'UserPermissionsChanged',
   'UserDeleted',
 ] as const satisfies readonly UserEvent['type'][];
 

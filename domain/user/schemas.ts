@@ -139,19 +139,51 @@ export const userView = z.object({
 });
 export type UserView = z.infer<typeof userView>;
 
+const clientId = z.string().max(50).optional();
+/** PKCE values are 43 to 128 characters of the base64url alphabet (RFC 7636). */
+const pkceValue = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'Invalid PKCE value');
+/** Relative: the identity page only sends the browser back into this product (no open redirect). */
+export const redirectUri = z.string().regex(/^\/[A-Za-z0-9\-._~/]{0,200}$/, 'Invalid redirect URI');
+
 export const tokenRequest = z.discriminatedUnion('grant_type', [
   z.strictObject({
     grant_type: z.literal('password'),
     username: email,
     password: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
-    client_id: z.string().max(50).optional(),
+    client_id: clientId,
   }),
   z.strictObject({
     grant_type: z.literal('refresh_token'),
     refresh_token: z.string({ error: required }).min(1, required).max(200),
-    client_id: z.string().max(50).optional(),
+    client_id: clientId,
+  }),
+  z.strictObject({
+    grant_type: z.literal('authorization_code'),
+    code: z.string({ error: required }).min(1, required).max(200),
+    code_verifier: pkceValue,
+    redirect_uri: redirectUri,
+    client_id: z.string({ error: required }).min(1, required).max(50),
+  }),
+  /** The e-mailed links that resume a post log the customer in by key (spec 1 §8). */
+  z.strictObject({
+    grant_type: z.literal('user_key'),
+    user_key: z.string({ error: required }).min(1, required).max(2000),
+    client_id: clientId,
   }),
 ]);
+
+/** The identity page's log-in form (`POST /oauth/authorize`), bound to the client's PKCE challenge. */
+export const authorizeRequest = z.strictObject({
+  response_type: z.literal('code'),
+  client_id: z.string({ error: required }).min(1, required).max(50),
+  redirect_uri: redirectUri,
+  code_challenge: pkceValue,
+  code_challenge_method: z.literal('S256'),
+  state: z.string().max(200).regex(/^[A-Za-z0-9\-._~]*$/, 'Invalid state'),
+  username: email,
+  password: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+});
+export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
 
 export const tokenResponse = z.object({
   access_token: z.string(),

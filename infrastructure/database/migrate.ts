@@ -7,6 +7,7 @@ import * as files from './migrations/2026-11-21T0003-files';
 import * as identity from './migrations/2026-11-21T0004-identity';
 import * as appendFunction from './migrations/2026-11-21T0005-append-function';
 import * as outboxMessages from './migrations/2026-11-21T1220-outbox-messages';
+import * as authorizationCodes from './migrations/2026-11-21T1400-authorization-codes';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T0004-identity': identity,
   '2026-11-21T0005-append-function': appendFunction,
   '2026-11-21T1220-outbox-messages': outboxMessages,
+  '2026-11-21T1400-authorization-codes': authorizationCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

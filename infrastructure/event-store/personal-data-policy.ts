@@ -9,5 +9,6 @@ type MarketplaceEvent = OrganisationEvent | UserEvent;
 export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   ProviderSignedUp: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
   AdminCreated: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
+  CustomerCreated: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
   PasswordChanged: { subject: (d) => userSubject(d.user_id), fields: ['password_hash'] },
 };

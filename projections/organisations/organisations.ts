@@ -2,7 +2,6 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { OrganisationEvent } from '../../domain/organisation/events';
 import { organisationEventTypes } from '../../domain/organisation/events';
 import type { OrganisationCategory, OrganisationStatus, OrganisationType } from '../../domain/organisation/schemas';
-import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 

@@ -2,7 +2,6 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { QuestionEvent } from '../../domain/question/events';
 import { questionEventTypes } from '../../domain/question/events';
 import type { QuestionStatus } from '../../domain/question/schemas';
-import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 

@@ -1,5 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { match } from 'ts-pattern';
 import { type UserEvent, userEventTypes } from '../../domain/user/events';
+import type { PermissionChanges } from '../../domain/user/permissions';
 import type { ProviderType, UserStatus, UserType } from '../../domain/user/schemas';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
@@ -27,6 +29,8 @@ export interface UsersTable {
   lender_since: number | null;
   avatar_file_id: string | null;
   rejection_message: string | null;
+  /** The changes on top of the role's default permissions (domain/user/permissions.ts). */
+  permissions: PermissionChanges;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,7 +42,7 @@ const handledTypes = new Set<string>(userEventTypes);
 export const usersProjection: Projection = {
   kind: 'projection',
   name: 'users',
-  version: 1,
+  version: 2,
   tables: ['users'],
   async createTables(trx) {
     await sql`
@@ -62,6 +66,7 @@ export const usersProjection: Projection = {
         lender_since integer,
         avatar_file_id text,
         rejection_message text,
+        permissions jsonb not null,
         created_at timestamptz not null,
         updated_at timestamptz not null
       )`.execute(trx);
@@ -84,16 +89,22 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
     db.updateTable('users').set({ ...values, updated_at: at }).where('uuid', '=', event.data.user_id).execute();
   switch (event.type) {
     case 'ProviderSignedUp':
-    case 'AdminCreated': {
+    case 'AdminCreated':
+    case 'CustomerCreated': {
       // Personal fields read as null once the person's key is erased.
       const personal = event.data.personal ?? null;
       const provider = event.type === 'ProviderSignedUp' ? event.data.provider : null;
+      const [user_type, status] = match(event)
+        .with({ type: 'ProviderSignedUp' }, () => ['fsp', 'pending'] as const)
+        .with({ type: 'AdminCreated' }, () => ['admin', 'active'] as const)
+        .with({ type: 'CustomerCreated' }, (e) => ['customer', e.data.status] as const)
+        .exhaustive();
       await db
         .insertInto('users')
         .values({
           uuid: event.data.user_id,
-          user_type: event.type === 'ProviderSignedUp' ? 'fsp' : 'admin',
-          status: event.type === 'ProviderSignedUp' ? 'pending' : 'active',
+          user_type,
+          status,
           email: personal?.email ?? null,
           first_name: personal?.first_name ?? null,
           last_name: personal?.last_name ?? null,
@@ -110,6 +121,7 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
           lender_since: provider?.lender_since ?? null,
           avatar_file_id: null,
           rejection_message: null,
+          permissions: sql<PermissionChanges>`'{}'::jsonb`,
           created_at: at,
           updated_at: at,
         })
@@ -134,6 +146,13 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
       return;
     case 'PasswordChanged':
       await update({ password_hash: event.data.password_hash ?? null });
+      return;
+    case 'UserPermissionsChanged':
+      await db
+        .updateTable('users')
+        .set({ permissions: sql`permissions || ${JSON.stringify(event.data.permissions)}::jsonb`, updated_at: at })
+        .where('uuid', '=', event.data.user_id)
+        .execute();
       return;
     case 'UserDeleted':
       await db.deleteFrom('users').where('uuid', '=', event.data.user_id).execute();

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function create(organisation: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: createPath, payload: { organisation } });
+  return t.asAdmin({ method: 'POST', url: createPath, payload: { organisation } });
 }
 
 describe('organisations API', () => {
@@ -37,12 +37,12 @@ describe('organisations API', () => {
     expect(body.logo.original).toMatch(/^\/files\/[0-9a-f]{40}$/);
     expect(created.headers['x-position']).toMatch(/^\d+\.\d+$/);
 
-    const logo = await t.app.inject({ method: 'GET', url: body.logo.original });
+    const logo = await t.asAdmin({ method: 'GET', url: body.logo.original });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
 
-    const list = await t.app.inject({
+    const list = await t.asAdmin({
       method: 'GET',
       url: '/v4/organisations?filter[name]=westpac&sorting[name]=asc',
       headers: { 'x-min-position': created.headers['x-position'] as string },
@@ -50,7 +50,7 @@ describe('organisations API', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ total_records: 1, result: [{ uuid: body.uuid, name: 'Westpac' }] });
 
-    const changed = await t.app.inject({
+    const changed = await t.asAdmin({
       method: 'PATCH',
       url: `/v2/organisations/${body.uuid}`,
       payload: { organisation: { name: 'Westpac Banking Corporation', logo: null } },
@@ -58,18 +58,18 @@ describe('organisations API', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ name: 'Westpac Banking Corporation', abbreviation: 'WBC', logo: null });
 
-    const read = await t.app.inject({ method: 'GET', url: `/v2/organisations/${body.uuid}?include=fsps,allowed_bidders` });
+    const read = await t.asAdmin({ method: 'GET', url: `/v2/organisations/${body.uuid}?include=fsps,allowed_bidders` });
     expect(read.json()).toMatchObject({ name: 'Westpac Banking Corporation' });
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/v1/organisations/${body.uuid}` });
+    const removed = await t.asAdmin({ method: 'DELETE', url: `/v1/organisations/${body.uuid}` });
     expect(removed.statusCode).toBe(204);
-    const gone = await t.app.inject({
+    const gone = await t.asAdmin({
       method: 'GET',
       url: `/v2/organisations/${body.uuid}`,
       headers: { 'x-min-position': removed.headers['x-position'] as string },
     });
     expect(gone.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/v1/organisations/${body.uuid}` })).statusCode).toBe(404);
+    expect((await t.asAdmin({ method: 'DELETE', url: `/v1/organisations/${body.uuid}` })).statusCode).toBe(404);
   });
 
   it('pages and sorts the list: 25 by default, newest first', async () => {
@@ -79,20 +79,20 @@ describe('organisations API', () => {
       last = response.headers['x-position'] as string;
     }
     const headers = { 'x-min-position': last };
-    const first = (await t.app.inject({ method: 'GET', url: '/v4/organisations?filter[organisation_type]=broker', headers })).json();
+    const first = (await t.asAdmin({ method: 'GET', url: '/v4/organisations?filter[organisation_type]=broker', headers })).json();
     expect(first.total_records).toBe(27);
     expect(first.result).toHaveLength(25);
     expect(first.result[0].name).toBe('Broker 26');
-    const second = (await t.app.inject({ method: 'GET', url: '/v4/organisations?filter[organisation_type]=broker&page=2', headers })).json();
+    const second = (await t.asAdmin({ method: 'GET', url: '/v4/organisations?filter[organisation_type]=broker&page=2', headers })).json();
     expect(second.result.map((o: { name: string }) => o.name)).toEqual(['Broker 01', 'Broker 00']);
-    const byName = (await t.app.inject({ method: 'GET', url: '/v4/organisations?filter[organisation_type]=broker&sorting[name]=asc&count=3', headers })).json();
+    const byName = (await t.asAdmin({ method: 'GET', url: '/v4/organisations?filter[organisation_type]=broker&sorting[name]=asc&count=3', headers })).json();
     expect(byName.result.map((o: { name: string }) => o.name)).toEqual(['Broker 00', 'Broker 01', 'Broker 02']);
   });
 
   it('a name filter is matched literally (an underscore is not a wildcard)', async () => {
     const response = await create({ name: 'Under Score', organisation_type: 'broker' });
     const headers = { 'x-min-position': response.headers['x-position'] as string };
-    const list = (await t.app.inject({ method: 'GET', url: '/v4/organisations?filter[name]=Under_Score', headers })).json();
+    const list = (await t.asAdmin({ method: 'GET', url: '/v4/organisations?filter[name]=Under_Score', headers })).json();
     expect(list.total_records).toBe(0);
   });
 
@@ -141,31 +141,16 @@ describe('organisations API', () => {
     it('a body over the size limit is refused with 413', async () => {
       const before = await t.eventCount();
       const huge = JSON.stringify({ organisation: { ...validOrganisation, logo: `data:image/png;base64,${'A'.repeat(5_000_000)}` } });
-      const response = await t.app.inject({ method: 'POST', url: createPath, payload: huge, headers: { 'content-type': 'application/json' } });
+      const response = await t.asAdmin({ method: 'POST', url: createPath, payload: huge, headers: { 'content-type': 'application/json' } });
       expect(response.statusCode).toBe(413);
       expect(response.headers['content-type']).toContain('application/problem+json');
       expect(await t.eventCount()).toBe(before);
     });
 
     it('a wrong content type is refused with 415', async () => {
-      const response = await t.app.inject({ method: 'POST', url: createPath, payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const response = await t.asAdmin({ method: 'POST', url: createPath, payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(response.statusCode).toBe(415);
       expect(response.headers['content-type']).toContain('application/problem+json');
     });
-  });
-});
-
-describe('organisations API in production mode (before log-in exists)', () => {
-  it('is not reachable', async () => {
-    const production = await createTestApp({ production: true });
-    try {
-      const list = await production.app.inject({ method: 'GET', url: '/v4/organisations' });
-      expect(list.statusCode).toBe(404);
-      const created = await production.app.inject({ method: 'POST', url: createPath, payload: { organisation: validOrganisation } });
-      expect(created.statusCode).toBe(404);
-      expect(await production.eventCount()).toBe(0);
-    } finally {
-      await production.close();
-    }
   });
 });

@@ -27,8 +27,8 @@ afterAll(async () => {
 
 describe('the running product', () => {
   it('is ready when it starts listening: every projection is live and reads answer at once', async () => {
-    const organisations = await fetch(`${server.url}/v4/organisations`);
-    expect(organisations.status).toBe(200);
+    const emailCheck = await fetch(`${server.url}/v1/users/verify_email?email=first%40example.com`);
+    expect(emailCheck.status).toBe(200);
     const response = await fetch(`${server.url}/health`);
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -64,6 +64,7 @@ describe('the running product', () => {
 describe('graceful shutdown', () => {
   it('lets the requests it has received finish', async () => {
     const t = await createTestApp();
+    const start = await t.eventCount();
     let received = 0;
     let allReceived!: () => void;
     const arrived = new Promise<void>((resolve) => (allReceived = resolve));
@@ -74,7 +75,7 @@ describe('graceful shutdown', () => {
     const sent = Array.from({ length: 10 }, (_, i) =>
       fetch(`${address}/v2/products/${homeLoanProduct.uuid}/organisations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...t.admin.headers },
         body: JSON.stringify({ organisation: { name: `Shutdown ${i}`, organisation_type: 'broker' } }),
       }),
     );
@@ -84,6 +85,6 @@ describe('graceful shutdown', () => {
     const statuses = (await Promise.all(sent)).map((r) => r.status);
     await closing;
     expect(statuses.every((s) => s === 201 || s === 202)).toBe(true);
-    expect(before).toBeLessThan(10); // some were still in flight when the shutdown began
+    expect(before - start).toBeLessThan(10); // some were still in flight when the shutdown began
   });
 });

@@ -44,7 +44,7 @@ const list = listResultSchema(outboxMessageSummary);
 
 describe('the mailbox API', () => {
   it('lists the messages newest first, kept when there is no transport', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/outbox_messages' });
+    const response = await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages' });
     expect(response.statusCode).toBe(200);
     const body = list.parse(response.json());
     expect(body.total_records).toBe(5);
@@ -55,22 +55,22 @@ describe('the mailbox API', () => {
   });
 
   it('pages, sorts and filters by channel, status and recipient', async () => {
-    const page = list.parse((await t.app.inject({ method: 'GET', url: '/v1/outbox_messages?page=2&count=2&sorting[created_at]=asc' })).json());
+    const page = list.parse((await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages?page=2&count=2&sorting[created_at]=asc' })).json());
     expect(page.total_records).toBe(5);
     expect(page.result.map((m) => m.subject)).toEqual(['Welcome 2', null]);
 
-    const sms = list.parse((await t.app.inject({ method: 'GET', url: '/v1/outbox_messages?filter[channel]=sms' })).json());
+    const sms = list.parse((await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages?filter[channel]=sms' })).json());
     expect(sms.result.map((m) => m.id)).toEqual([smsId]);
 
-    const jane = list.parse((await t.app.inject({ method: 'GET', url: '/v1/outbox_messages?filter[recipient]=JANE.citizen' })).json());
+    const jane = list.parse((await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages?filter[recipient]=JANE.citizen' })).json());
     expect(jane.result.map((m) => m.id)).toEqual([activationId]);
 
-    const pending = list.parse((await t.app.inject({ method: 'GET', url: '/v1/outbox_messages?filter[status]=pending' })).json());
+    const pending = list.parse((await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages?filter[status]=pending' })).json());
     expect(pending).toEqual({ total_records: 0, result: [] });
   });
 
   it('shows one message with its body', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/v1/outbox_messages/${activationId}` });
+    const response = await t.asAdmin({ method: 'GET', url: `/v1/outbox_messages/${activationId}` });
     expect(response.statusCode).toBe(200);
     expect(outboxMessageView.parse(response.json())).toMatchObject({
       id: activationId,
@@ -82,7 +82,7 @@ describe('the mailbox API', () => {
   });
 
   it('answers 404 for an unknown message and 422 for bad input', async () => {
-    const unknown = await t.app.inject({ method: 'GET', url: `/v1/outbox_messages/${randomUUID()}` });
+    const unknown = await t.asAdmin({ method: 'GET', url: `/v1/outbox_messages/${randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'OUTBOX_MESSAGE_NOT_FOUND' });
     for (const url of [
@@ -92,7 +92,7 @@ describe('the mailbox API', () => {
       '/v1/outbox_messages?sorting[recipient]=asc',
       '/v1/outbox_messages?count=1000',
     ]) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await t.asAdmin({ method: 'GET', url });
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url).toBeLessThan(500);
     }
@@ -100,27 +100,31 @@ describe('the mailbox API', () => {
 
   it('shows an erased message without its recipient or content', async () => {
     await eraseOutboxSubject(t.database.db, 'u-9');
-    const one = outboxMessageView.parse((await t.app.inject({ method: 'GET', url: `/v1/outbox_messages/${smsId}` })).json());
+    const one = outboxMessageView.parse((await t.asAdmin({ method: 'GET', url: `/v1/outbox_messages/${smsId}` })).json());
     expect(one).toMatchObject({ status: 'erased', recipient: null, text_body: null, body_withheld: false });
-    const found = list.parse((await t.app.inject({ method: 'GET', url: '/v1/outbox_messages?filter[recipient]=61412345678' })).json());
+    const found = list.parse((await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages?filter[recipient]=61412345678' })).json());
     expect(found.total_records).toBe(0);
   });
 });
 
-describe('the mailbox API in production (until log-in exists)', () => {
+describe('the mailbox API in production', () => {
   let production: TestApp;
+  let queuedId: string;
   beforeAll(async () => {
     production = await createTestApp({ production: true });
+    queuedId = (await enqueueMessage(production.database.db, { channel: 'email', causationId: randomUUID(), template: 'welcome', to: 'someone@example.com', subject: 'Welcome', text: 'Your code is 123456' })).id;
   });
   afterAll(async () => {
     await production.close();
   });
 
-  it('answers 404 like every admin route', async () => {
-    for (const url of ['/v1/outbox_messages', `/v1/outbox_messages/${randomUUID()}`]) {
-      const response = await production.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toContain('application/problem+json');
+  it('is for admins, and a message on its way to a real mailbox keeps its body to itself', async () => {
+    const one = outboxMessageView.parse((await production.asAdmin({ method: 'GET', url: `/v1/outbox_messages/${queuedId}` })).json());
+    expect(one).toMatchObject({ body_withheld: true, text_body: null });
+    const provider = await production.createUser({ userType: 'fsp' });
+    for (const url of ['/v1/outbox_messages', `/v1/outbox_messages/${queuedId}`]) {
+      expect((await production.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await production.app.inject({ method: 'GET', url, headers: provider.headers })).statusCode).toBe(403);
     }
   });
 });

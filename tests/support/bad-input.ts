@@ -16,7 +16,7 @@ export type BadInputCase = {
 /** Sends the request and checks the answer is the expected problem+json, never a 5xx, and that nothing was written. */
 export async function expectRefused(t: TestApp, c: BadInputCase): Promise<void> {
   const before = await t.eventCount();
-  const response = await t.app.inject({
+  const response = await t.asAdmin({
     method: c.method,
     url: c.url,
     ...(c.payload !== undefined ? { payload: c.payload, headers: { 'content-type': 'application/json' } } : {}),

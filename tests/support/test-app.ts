@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../api/app';
 import { systemClock } from '../../infrastructure/clock';
@@ -6,15 +6,24 @@ import { loadConfig } from '../../infrastructure/config';
 import type { EventStore } from '../../infrastructure/event-store/event-store';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { randomIds } from '../../infrastructure/ids';
-import { loadSecrets } from '../../infrastructure/secrets';
+import { type AppSecrets, loadSecrets } from '../../infrastructure/secrets';
+import { waitForProjections } from '../../projections/projection-status';
 import { consumers } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { as, createUser, type TestUser, type UserSpec } from './users';
 
 export type TestApp = {
   app: FastifyInstance;
   database: TestDatabase;
   store: EventStore;
+  secrets: AppSecrets;
+  /** An active admin with every permission, made with the app. */
+  admin: TestUser;
+  /** A request with the admin's token. */
+  asAdmin(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A user in the status asked for, visible to the API once this resolves. */
+  createUser(spec: UserSpec): Promise<TestUser>;
   /** How many events the store holds (to prove a refused request wrote nothing). */
   eventCount(): Promise<number>;
   close(): Promise<void>;
@@ -25,14 +34,25 @@ export async function createTestApp(options: { production?: boolean } = {}): Pro
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: options.production ? 'production' : 'test', LOG_LEVEL: 'silent' });
   const store = await openEventStore(config, database.db); // as in production: personal data encrypted
-  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets: await loadSecrets(database.db) });
+  const secrets = await loadSecrets(database.db);
+  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets });
   const runner = new ProjectionRunner({ db: database.db, store, consumers, idleMs: 10 });
   await runner.untilLive(); // as the server does: no read before the projections' tables exist
   runner.start();
+  const makeUser = async (spec: UserSpec) => {
+    const { position, ...user } = await createUser({ store, secrets }, spec);
+    if (position) await waitForProjections(database.db, ['users'], position, { timeoutMs: 10_000 });
+    return user;
+  };
+  const admin = await makeUser({ userType: 'admin' });
   return {
     app,
     database,
     store,
+    secrets,
+    admin,
+    asAdmin: (options) => app.inject(as(admin, options)),
+    createUser: makeUser,
     eventCount: async () => {
       const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(database.db);
       return Number(rows[0]!.n);

@@ -9,7 +9,7 @@ import { MailboxTable } from '../../features/outbox/components/mailbox-table';
 import { MailboxTableSkeleton } from '../../features/outbox/components/mailbox-table-skeleton';
 import { type MailboxSearch, mailboxSearch, toListParams } from '../../features/outbox/mailbox-search';
 import { privateRoute } from '../private';
-import { ListFooter, pageCount } from '../../components/list-footer';
+import { ListFooter } from '../../components/list-footer';
 
 // The admin mailbox (docs/mail.md): every e-mail and SMS in the outbox. Without SMTP_URL this is where a person
 // trying the product reads the activation mail.
@@ -48,7 +48,6 @@ function MailboxPage() {
 
   const setSearch = (changes: Partial<MailboxSearch>) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
 
-  const pages = pageCount(data.total_records, params.count);
   const filtered = Boolean(params.filter.channel || params.filter.status || params.filter.recipient);
 
   return (
