@@ -1,4 +1,4 @@
-import type { PersonalDetails, ProviderDetails } from './events';
+import type { PersonalDetails, ProviderDetails, UserDetailChanges } from './events';
 import type { PermissionChanges } from './permissions';
 import type { UserStatus } from './schemas';
 
@@ -23,6 +23,15 @@ export type CompleteProviderProfile = { type: 'CompleteProviderProfile'; data: {
 export type ChangeUserStatus = { type: 'ChangeUserStatus'; data: { user_id: string; status: UserStatus } };
 export type ChangePassword = { type: 'ChangePassword'; data: { user_id: string; password_hash: string } };
 export type ChangePermissions = { type: 'ChangePermissions'; data: { user_id: string; permissions: PermissionChanges; changed_by: string } };
+export type UpdateUserDetails = { type: 'UpdateUserDetails'; data: { user_id: string; changes: UserDetailChanges; changed_by: string } };
+export type ChangeProviderLimits = {
+  type: 'ChangeProviderLimits';
+  data: { user_id: string; bids_accepted_limit: number | null; bids_contacted_limit: number | null; changed_by: string };
+};
+export type SaveProviderAnswers = { type: 'SaveProviderAnswers'; data: { user_id: string; answers: { question_uuid: string; answer: string }[] } };
+export type VerifyMobileNumber = { type: 'VerifyMobileNumber'; data: { user_id: string; country_code: string; mobile_number: string } };
+export type RequestActivationMail = { type: 'RequestActivationMail'; data: { user_id: string } };
+export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { user_id: string; reset_id: string } };
 export type DeleteUser = { type: 'DeleteUser'; data: { user_id: string } };
 
 export type UserCommand =
@@ -35,4 +44,10 @@ export type UserCommand =
   | ChangeUserStatus
   | ChangePassword
   | ChangePermissions
+  | UpdateUserDetails
+  | ChangeProviderLimits
+  | SaveProviderAnswers
+  | VerifyMobileNumber
+  | RequestActivationMail
+  | RequestPasswordReset
   | DeleteUser;

@@ -27,6 +27,8 @@ export const userErrors = {
   notApproved: 'PROVIDER_NOT_APPROVED',
   invalidStatus: 'USER_STATUS_INVALID',
   customerPermissions: 'CUSTOMER_HAS_NO_PERMISSIONS',
+  notProvider: 'USER_NOT_PROVIDER',
+  alreadyActivated: 'USER_ALREADY_ACTIVATED',
 } as const;
 
 const initialState = (): UserState => ({ stage: 'absent' });
@@ -86,6 +88,22 @@ function decide(command: UserCommand, state: UserState): Decision<UserEvent> {
       if (Object.keys(changed).length === 0) return accept();
       return accept({ type: 'UserPermissionsChanged', data: { user_id, permissions: changed, changed_by: command.data.changed_by } });
     }
+    case 'UpdateUserDetails':
+      if (Object.keys(command.data.changes).length === 0) return accept();
+      return accept({ type: 'UserDetailsUpdated', data: { user_id, changes: command.data.changes, changed_by: command.data.changed_by } });
+    case 'ChangeProviderLimits':
+    case 'SaveProviderAnswers':
+      if (state.user_type !== 'fsp') return reject(userErrors.notProvider, 'Only providers have bidding limits and answers.');
+      return command.type === 'ChangeProviderLimits'
+        ? accept({ type: 'ProviderLimitsChanged', data: { ...command.data, user_id } })
+        : accept({ type: 'ProviderAnswersSaved', data: { user_id, answers: command.data.answers } });
+    case 'VerifyMobileNumber':
+      return accept({ type: 'MobileNumberVerified', data: { user_id, country_code: command.data.country_code, mobile_number: command.data.mobile_number } });
+    case 'RequestActivationMail':
+      if (state.email_verified) return reject(userErrors.alreadyActivated, 'This account is already activated.');
+      return accept({ type: 'ActivationMailRequested', data: { user_id } });
+    case 'RequestPasswordReset':
+      return accept({ type: 'PasswordResetRequested', data: { user_id, reset_id: command.data.reset_id } });
     case 'DeleteUser':
       return accept({ type: 'UserDeleted', data: { user_id } });
     default:
@@ -119,7 +137,14 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state.stage === 'registered' ? { ...state, status: 'active' } : state;
     case 'UserStatusChanged':
       return state.stage === 'registered' ? { ...state, status: event.data.to } : state;
+    case 'UserDetailsUpdated':
+      return state.stage === 'registered' && event.data.changes.organisation_uuid !== undefined ? { ...state, organisation_uuid: event.data.changes.organisation_uuid } : state;
     case 'PasswordChanged':
+    case 'ProviderLimitsChanged':
+    case 'ProviderAnswersSaved':
+    case 'MobileNumberVerified':
+    case 'ActivationMailRequested':
+    case 'PasswordResetRequested':
       return state;
     case 'UserPermissionsChanged':
       return state.stage === 'registered' ? { ...state, permissions: { ...state.permissions, ...event.data.permissions } } : state;

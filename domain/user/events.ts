@@ -20,6 +20,13 @@ export type ProviderDetails = {
   lender_since: number | null;
 };
 
+/** An Australian postal address of a user (the admin's user edit, spec 2 §2). */
+export type UserAddress = { line1: string; suburb: string; state: string; postcode: string };
+
+/** The fields a user's details may change; personal ones are encrypted with the rest of `changes`. */
+export type UserDetailChanges = Partial<Omit<PersonalDetails, 'email'>> &
+  Partial<ProviderDetails> & { address?: UserAddress | null; avatar_file_id?: string | null; date_of_birth?: string | null };
+
 export type ProviderSignedUp = {
   type: 'ProviderSignedUp';
   data: { user_id: string; personal: PersonalDetails; provider: ProviderDetails; password_hash: string };
@@ -47,6 +54,24 @@ export type UserPermissionsChanged = {
   type: 'UserPermissionsChanged';
   data: { user_id: string; permissions: PermissionChanges; changed_by: string };
 };
+/** The user (PATCH /v1/users/me) or an admin (PATCH /v1/users/{uuid}) changed details. */
+export type UserDetailsUpdated = { type: 'UserDetailsUpdated'; data: { user_id: string; changes: UserDetailChanges; changed_by: string } };
+/** A provider's bidding limits set by an admin (spec 3 §3 "Provider limits"). */
+export type ProviderLimitsChanged = {
+  type: 'ProviderLimitsChanged';
+  data: { user_id: string; bids_accepted_limit: number | null; bids_contacted_limit: number | null; changed_by: string };
+};
+/** A provider's answers to the active questions (spec 3 "Questions"), replacing the earlier ones. */
+export type ProviderAnswersSaved = {
+  type: 'ProviderAnswersSaved';
+  data: { user_id: string; answers: { question_uuid: string; answer: string }[] };
+};
+/** The user proved to hold this mobile number with a code sent by SMS (spec 2 §4). */
+export type MobileNumberVerified = { type: 'MobileNumberVerified'; data: { user_id: string; country_code: string; mobile_number: string } };
+/** Someone asked for the activation mail again (GET /v1/users/activate?email). */
+export type ActivationMailRequested = { type: 'ActivationMailRequested'; data: { user_id: string } };
+/** Someone asked to reset the password (GET /v1/users/recover_password?email); `reset_id` names the mailed link. */
+export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { user_id: string; reset_id: string } };
 export type UserDeleted = { type: 'UserDeleted'; data: { user_id: string } };
 
 export type UserEvent =
@@ -60,6 +85,12 @@ export type UserEvent =
   | UserStatusChanged
   | PasswordChanged
   | UserPermissionsChanged
+  | UserDetailsUpdated
+  | ProviderLimitsChanged
+  | ProviderAnswersSaved
+  | MobileNumberVerified
+  | ActivationMailRequested
+  | PasswordResetRequested
   | UserDeleted;
 
 export const userEventTypes = [
@@ -73,6 +104,12 @@ export const userEventTypes = [
   'UserStatusChanged',
   'PasswordChanged',
   'UserPermissionsChanged',
+  'UserDetailsUpdated',
+  'ProviderLimitsChanged',
+  'ProviderAnswersSaved',
+  'MobileNumberVerified',
+  'ActivationMailRequested',
+  'PasswordResetRequested',
   'UserDeleted',
 ] as const satisfies readonly UserEvent['type'][];
 

@@ -11,4 +11,6 @@ export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   AdminCreated: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
   CustomerCreated: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
   PasswordChanged: { subject: (d) => userSubject(d.user_id), fields: ['password_hash'] },
+  UserDetailsUpdated: { subject: (d) => userSubject(d.user_id), fields: ['changes'] },
+  MobileNumberVerified: { subject: (d) => userSubject(d.user_id), fields: ['country_code', 'mobile_number'] },
 };

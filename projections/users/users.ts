@@ -1,6 +1,6 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type UpdateObject } from 'kysely';
 import { match } from 'ts-pattern';
-import { type UserEvent, userEventTypes } from '../../domain/user/events';
+import { type UserAddress, type UserEvent, userEventTypes } from '../../domain/user/events';
 import type { PermissionChanges } from '../../domain/user/permissions';
 import type { ProviderType, UserStatus, UserType } from '../../domain/user/schemas';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
@@ -31,6 +31,13 @@ export interface UsersTable {
   rejection_message: string | null;
   /** The changes on top of the role's default permissions (domain/user/permissions.ts). */
   permissions: PermissionChanges;
+  address: UserAddress | null;
+  date_of_birth: string | null;
+  /** The last number proved by an SMS code, as country code + digits (a changed mobile must match it). */
+  verified_mobile: string | null;
+  bids_accepted_limit: number | null;
+  bids_contacted_limit: number | null;
+  answers: { question_uuid: string; answer: string }[];
   created_at: Date;
   updated_at: Date;
 }
@@ -67,6 +74,12 @@ export const usersProjection: Projection = {
         avatar_file_id text,
         rejection_message text,
         permissions jsonb not null,
+        address jsonb,
+        date_of_birth text,
+        verified_mobile text,
+        bids_accepted_limit integer,
+        bids_contacted_limit integer,
+        answers jsonb not null,
         created_at timestamptz not null,
         updated_at timestamptz not null
       )`.execute(trx);
@@ -85,7 +98,7 @@ export const usersProjection: Projection = {
 
 async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
-  const update = (values: Partial<UsersTable>) =>
+  const update = (values: UpdateObject<UsersDatabase, 'users'>) =>
     db.updateTable('users').set({ ...values, updated_at: at }).where('uuid', '=', event.data.user_id).execute();
   switch (event.type) {
     case 'ProviderSignedUp':
@@ -122,6 +135,12 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
           avatar_file_id: null,
           rejection_message: null,
           permissions: sql<PermissionChanges>`'{}'::jsonb`,
+          address: null,
+          date_of_birth: null,
+          verified_mobile: null,
+          bids_accepted_limit: null,
+          bids_contacted_limit: null,
+          answers: sql<[]>`'[]'::jsonb`,
           created_at: at,
           updated_at: at,
         })
@@ -153,6 +172,24 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
         .set({ permissions: sql`permissions || ${JSON.stringify(event.data.permissions)}::jsonb`, updated_at: at })
         .where('uuid', '=', event.data.user_id)
         .execute();
+      return;
+    case 'UserDetailsUpdated': {
+      // Erased personal data leaves `changes` unreadable: nothing to apply.
+      const { address, ...changes } = event.data.changes ?? {};
+      await update({ ...changes, ...(address !== undefined ? { address: address === null ? null : sql<UserAddress>`${JSON.stringify(address)}::jsonb` } : {}) });
+      return;
+    }
+    case 'ProviderLimitsChanged':
+      await update({ bids_accepted_limit: event.data.bids_accepted_limit, bids_contacted_limit: event.data.bids_contacted_limit });
+      return;
+    case 'ProviderAnswersSaved':
+      await update({ answers: sql<UserRow['answers']>`${JSON.stringify(event.data.answers)}::jsonb` });
+      return;
+    case 'MobileNumberVerified':
+      await update({ verified_mobile: event.data.mobile_number ? `${event.data.country_code}${event.data.mobile_number}` : null });
+      return;
+    case 'ActivationMailRequested':
+    case 'PasswordResetRequested':
       return;
     case 'UserDeleted':
       await db.deleteFrom('users').where('uuid', '=', event.data.user_id).execute();
