@@ -5,14 +5,14 @@ import { migrateToLatest } from '../infrastructure/database/migrate';
 import type { EventStore } from '../infrastructure/event-store/event-store';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { randomIds } from '../infrastructure/ids';
-import { loadSecrets } from '../infrastructure/secrets';
+import { type AppSecrets, loadSecrets } from '../infrastructure/secrets';
 import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
 import { consumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
 
-export type RunningServer = { url: string; store: EventStore; close(): Promise<void> };
+export type RunningServer = { url: string; store: EventStore; secrets: AppSecrets; close(): Promise<void> };
 
 /**
  * The whole product in one process: database (embedded PGlite under DATA_DIR unless DATABASE_URL), migrations,
@@ -44,6 +44,7 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
   return {
     url: `http://${host}:${port}`,
     store,
+    secrets,
     // In-flight requests, the projection batch and the message in progress finish first; closing twice closes once.
     close: () => {
       closing ??= (async () => {

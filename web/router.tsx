@@ -11,7 +11,9 @@ import { organisationsCreateRoute } from './routes/organisations/organisations-c
 import { mailboxRoute } from './routes/outbox/mailbox';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message';
 import { pageNotFoundRoute } from './routes/page-not-found';
+import { adminRoute } from './routes/admin';
 import { privateRoute } from './routes/private';
+import { publicRoute } from './routes/public';
 import { questionRoute } from './routes/questions/question';
 import { questionEditRoute } from './routes/questions/question-edit';
 import { questionsRoute } from './routes/questions/questions';
@@ -24,19 +26,22 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   pageNotFoundRoute,
   maintenancePageRoute,
+  publicRoute.addChildren([]),
   privateRoute.addChildren([
-    organisationsRoute,
-    organisationsCreateRoute,
-    organisationRoute,
-    organisationEditRoute,
-    questionsRoute,
-    questionsInactivesRoute,
-    questionsCreateRoute,
-    questionRoute,
-    questionEditRoute,
-    // Not in the spec's route table: the outbox's mailbox for admins (docs/mail.md).
-    mailboxRoute,
-    mailboxMessageRoute,
+    adminRoute.addChildren([
+      organisationsRoute,
+      organisationsCreateRoute,
+      organisationRoute,
+      organisationEditRoute,
+      questionsRoute,
+      questionsInactivesRoute,
+      questionsCreateRoute,
+      questionRoute,
+      questionEditRoute,
+      // Not in the spec's route table: the outbox's mailbox for admins (docs/mail.md).
+      mailboxRoute,
+      mailboxMessageRoute,
+    ]),
   ]),
 ]);
 

@@ -6,12 +6,12 @@ import { AnchorLink } from '../../components/router-link';
 import { useOrganisation } from '../../features/organisations/api/get-organisation';
 import { useUpdateOrganisation } from '../../features/organisations/api/update-organisation';
 import { OrganisationForm } from '../../features/organisations/components/organisation-form';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { loadOrganisation } from './load-organisation';
 import { OrganisationNotFoundPage } from './organisation-not-found-page';
 
 export const organisationEditRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/organisation/$uuid/edit',
   loader: ({ context, params }) => loadOrganisation(context.queryClient, params.uuid),
   notFoundComponent: OrganisationNotFoundPage,

@@ -7,12 +7,12 @@ import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { useOrganisation } from '../../features/organisations/api/get-organisation';
 import { useConfirmDeleteOrganisation } from '../../features/organisations/components/confirm-delete-organisation';
 import { OrganisationDetails } from '../../features/organisations/components/organisation-details';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { loadOrganisation } from './load-organisation';
 import { OrganisationNotFoundPage } from './organisation-not-found-page';
 
 export const organisationRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/organisation/$uuid',
   loader: ({ context, params }) => loadOrganisation(context.queryClient, params.uuid),
   notFoundComponent: OrganisationNotFoundPage,

@@ -4,10 +4,10 @@ import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';
 import { useCreateOrganisation } from '../../features/organisations/api/create-organisation';
 import { OrganisationForm } from '../../features/organisations/components/organisation-form';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 
 export const organisationsCreateRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/organisations/create',
   component: CreateOrganisationPage,
 });

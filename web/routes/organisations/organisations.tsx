@@ -10,11 +10,11 @@ import { OrganisationsFilters } from '../../features/organisations/components/or
 import { OrganisationsTable } from '../../features/organisations/components/organisations-table';
 import { OrganisationsTableSkeleton } from '../../features/organisations/components/organisations-table-skeleton';
 import { type OrganisationListSearch, organisationListSearch, toListParams } from '../../features/organisations/organisation-list-search';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { ListFooter, pageCount } from '../../components/list-footer';
 
 export const organisationsRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/organisations',
   validateSearch: organisationListSearch,
   loaderDeps: ({ search }) => toListParams(search),

@@ -6,7 +6,7 @@ import { useOutboxMessage } from '../../features/outbox/api/get-outbox-message';
 import { messageTitle } from '../../features/outbox/components/mailbox-table';
 import { MessageDetails } from '../../features/outbox/components/message-details';
 import { MessageNotFound } from '../../features/outbox/components/message-not-found';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { loadOutboxMessage } from './load-outbox-message';
 
 const mailboxCrumb = (
@@ -16,7 +16,7 @@ const mailboxCrumb = (
 );
 
 export const mailboxMessageRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/mailbox/$id',
   loader: ({ context, params }) => loadOutboxMessage(context.queryClient, params.id),
   notFoundComponent: () => (

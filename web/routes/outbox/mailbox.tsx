@@ -8,13 +8,13 @@ import { MailboxFilters } from '../../features/outbox/components/mailbox-filters
 import { MailboxTable } from '../../features/outbox/components/mailbox-table';
 import { MailboxTableSkeleton } from '../../features/outbox/components/mailbox-table-skeleton';
 import { type MailboxSearch, mailboxSearch, toListParams } from '../../features/outbox/mailbox-search';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { ListFooter } from '../../components/list-footer';
 
 // The admin mailbox (docs/mail.md): every e-mail and SMS in the outbox. Without SMTP_URL this is where a person
 // trying the product reads the activation mail.
 export const mailboxRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/mailbox',
   validateSearch: mailboxSearch,
   loaderDeps: ({ search }) => toListParams(search),

@@ -7,12 +7,12 @@ import { useQuestion } from '../../features/questions/api/get-question';
 import { useUpdateQuestion } from '../../features/questions/api/update-question';
 import { QuestionForm } from '../../features/questions/components/question-form';
 import { shortQuestion } from '../../features/questions/question-labels';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { loadQuestion } from './load-question';
 import { QuestionNotFoundPage } from './question-not-found-page';
 
 export const questionEditRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/question/$uuid/edit',
   loader: ({ context, params }) => loadQuestion(context.queryClient, params.uuid),
   notFoundComponent: QuestionNotFoundPage,

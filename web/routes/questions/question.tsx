@@ -8,12 +8,12 @@ import { useQuestion } from '../../features/questions/api/get-question';
 import { useConfirmDeleteQuestion } from '../../features/questions/components/confirm-delete-question';
 import { QuestionDetails } from '../../features/questions/components/question-details';
 import { useToggleQuestion } from '../../features/questions/components/use-toggle-question';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { loadQuestion } from './load-question';
 import { QuestionNotFoundPage } from './question-not-found-page';
 
 export const questionRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/question/$uuid',
   loader: ({ context, params }) => loadQuestion(context.queryClient, params.uuid),
   notFoundComponent: QuestionNotFoundPage,

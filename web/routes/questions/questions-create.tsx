@@ -5,10 +5,10 @@ import { AnchorLink } from '../../components/router-link';
 import { useCreateQuestion } from '../../features/questions/api/create-question';
 import { QuestionForm } from '../../features/questions/components/question-form';
 import { shortQuestion } from '../../features/questions/question-labels';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 
 export const questionsCreateRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/questions/create',
   component: CreateQuestionPage,
 });

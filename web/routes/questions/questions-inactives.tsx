@@ -2,12 +2,12 @@ import { createRoute } from '@tanstack/react-router';
 import { RouteError } from '../../components/route-error';
 import { questionsQueryOptions } from '../../features/questions/api/list-questions';
 import { questionListSearch, toListParams } from '../../features/questions/question-list-search';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { QuestionsListPage, QuestionsPending } from './questions-list-page';
 
 /** The inactive questions (spec 3 §2 /questions/inactives). */
 export const questionsInactivesRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/questions/inactives',
   validateSearch: questionListSearch,
   loaderDeps: ({ search }) => toListParams('inactive', search),

@@ -2,12 +2,12 @@ import { createRoute } from '@tanstack/react-router';
 import { RouteError } from '../../components/route-error';
 import { questionsQueryOptions } from '../../features/questions/api/list-questions';
 import { questionListSearch, toListParams } from '../../features/questions/question-list-search';
-import { privateRoute } from '../private';
+import { adminRoute } from '../admin';
 import { QuestionsListPage, QuestionsPending } from './questions-list-page';
 
 /** The active questions, in their order (spec 3 §2 /questions). */
 export const questionsRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => adminRoute,
   path: '/questions',
   validateSearch: questionListSearch,
   loaderDeps: ({ search }) => toListParams('active', search),
