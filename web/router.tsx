@@ -12,8 +12,13 @@ import { mailboxRoute } from './routes/outbox/mailbox';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message';
 import { pageNotFoundRoute } from './routes/page-not-found';
 import { adminRoute } from './routes/admin';
+import { homeRoute } from './routes/home';
 import { privateRoute } from './routes/private';
 import { publicRoute } from './routes/public';
+import { authorizeRoute } from './routes/public/authorize';
+import { loginRoute } from './routes/public/login';
+import { loginCallbackRoute } from './routes/public/login-callback';
+import { logoutRoute } from './routes/public/logout';
 import { questionRoute } from './routes/questions/question';
 import { questionEditRoute } from './routes/questions/question-edit';
 import { questionsRoute } from './routes/questions/questions';
@@ -26,8 +31,9 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   pageNotFoundRoute,
   maintenancePageRoute,
-  publicRoute.addChildren([]),
+  publicRoute.addChildren([loginRoute, authorizeRoute, loginCallbackRoute, logoutRoute]),
   privateRoute.addChildren([
+    homeRoute,
     adminRoute.addChildren([
       organisationsRoute,
       organisationsCreateRoute,

@@ -1,9 +1,14 @@
-import { Avatar, Badge, Burger, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Avatar, Burger, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useSession } from '../lib/session';
-import { IconBuilding } from '@tabler/icons-react';
+
+const roleLabels = { admin: 'Admin', fsp: 'Provider', customer: 'Customer' } as const;
 
 export function AppHeader({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean; onToggleNavbar: () => void }) {
-  const session = useSession();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const name = user.full_name ?? user.email ?? 'Account';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -15,21 +20,30 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: { navbarOpened: bool
           Home Loan Auction
         </Text>
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        {session.developmentMode && (
-          <Tooltip label="No log-in yet: the screens act as an admin" withArrow>
-            <Badge color="yellow" variant="light" size="sm">
-              Development mode
-            </Badge>
-          </Tooltip>
-        )}
-        <Group gap={8} wrap="nowrap" visibleFrom="xs">
-          <Avatar size={30} radius="xl" color="blue" name={session.displayName} />
-          <Text size="sm" fw={500}>
-            {session.displayName}
-          </Text>
-        </Group>
-      </Group>
+      <Menu position="bottom-end" withArrow>
+        <Menu.Target>
+          <UnstyledButton aria-label="Account menu">
+            <Group gap={8} wrap="nowrap">
+              <Avatar size={30} radius="xl" color="blue" name={name} />
+              <div>
+                <Text size="sm" fw={500} lh={1.2} visibleFrom="xs">
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} visibleFrom="xs">
+                  {roleLabels[user.user_type]}
+                </Text>
+              </div>
+              <IconChevronDown size={14} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.email}</Menu.Label>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void navigate({ to: '/logout' })}>
+            Log out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     </Group>
   );
 }

@@ -1,17 +1,18 @@
 import { Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AnchorLink } from './router-link';
 
 /**
  * Breadcrumbs ('Dashboard > Organisations > …'), the page title and the page's main actions. Crumbs are links or
- * text made by the page; 'Dashboard' is plain text until the dashboard screen exists.
+ * text made by the page; 'Dashboard' links to the dashboard.
  */
 export function PageHeader({ title, crumbs, actions }: { title: ReactNode; crumbs: readonly ReactNode[]; actions?: ReactNode }) {
   return (
     <Stack gap={6} mb="lg">
       <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
-        <Text size="sm" c="dimmed">
+        <AnchorLink to="/home" size="sm" c="dimmed">
           Dashboard
-        </Text>
+        </AnchorLink>
         {crumbs.map((crumb, index) =>
           typeof crumb === 'string' ? (
             <Text key={index} size="sm" c={index === crumbs.length - 1 ? undefined : 'dimmed'}>

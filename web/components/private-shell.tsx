@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { AdminSidebar } from './admin-sidebar';
+import { AppSidebar } from './app-sidebar';
 import { AppHeader } from './app-header';
 
 /** The signed-in layout: header, the sidebar for the user's role, and the page. */
@@ -18,7 +18,7 @@ export function PrivateShell({ children }: { children: ReactNode }) {
         <AppHeader navbarOpened={opened} onToggleNavbar={toggle} />
       </AppShell.Header>
       <AppShell.Navbar>
-        <AdminSidebar onNavigate={close} />
+        <AppSidebar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { readTokens, refreshableDetail, refreshTokens } from './auth-tokens';
 import { minPositionHeader, rememberPosition } from './read-your-writes';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -12,10 +13,16 @@ type RequestOptions = {
 };
 
 let onServiceUnavailable: () => void = () => {};
+let onSessionEnded: () => void = () => {};
 
 /** The app registers where a 503 leads (the maintenance page); kept out of this module to avoid a router import. */
 export function setServiceUnavailableHandler(handler: () => void): void {
   onServiceUnavailable = handler;
+}
+
+/** The app registers what happens when the session cannot be renewed (back to log-in). */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
 }
 
 /**
@@ -32,21 +39,29 @@ export async function apiFetch(
   { method = 'GET', body, signal, schema }: RequestOptions & { schema?: z.ZodType } = {},
 ): Promise<unknown> {
   const isRead = method === 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (isRead) Object.assign(headers, minPositionHeader());
+  const send = () => {
+    const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (isRead) Object.assign(headers, minPositionHeader());
+    const tokens = readTokens();
+    if (tokens) headers.Authorization = `Bearer ${tokens.accessToken}`;
+    return fetch(path, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal: signal ?? null, credentials: 'same-origin' });
+  };
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: signal ?? null,
-    credentials: 'same-origin',
-  });
-
-  if (!response.ok) {
-    if (response.status === 503) onServiceUnavailable();
-    throw ApiError.fromBody(response.status, response.statusText, await readJson(response));
+  let response = await send();
+  let error = response.ok ? null : ApiError.fromBody(response.status, response.statusText, await readJson(response));
+  // spec 2 §8: the two token texts mean "refresh and try again"; a refused refresh ends the session.
+  if (error?.status === 401 && refreshableDetail.safeParse(error.detail).success && readTokens()) {
+    if (await refreshTokens()) {
+      response = await send();
+      error = response.ok ? null : ApiError.fromBody(response.status, response.statusText, await readJson(response));
+    } else {
+      onSessionEnded();
+    }
+  }
+  if (error) {
+    if (error.status === 503) onServiceUnavailable();
+    throw error;
   }
   if (!isRead) rememberPosition(response.headers.get('X-Position'));
   if (!schema) return undefined;

@@ -1,12 +1,11 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
-// The root redirects to /login in the spec (spec 1 §2). Log-in does not exist yet, so for now it opens the only
-// screen there is; change this to '/login' (or '/home' when signed in) with the identity issue.
+/** The root redirects to log-in (spec 1 §2), which goes on to the dashboard when a session exists. */
 export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   beforeLoad: () => {
-    throw redirect({ to: '/organisations', replace: true });
+    throw redirect({ to: '/login', search: {}, replace: true });
   },
 });

@@ -1,10 +1,8 @@
 import { createRoute, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Maintenance } from '../components/maintenance';
+import { sameSitePath } from '../lib/same-site-path';
 import { rootRoute } from './root';
-
-// Only a path on this site may be a retry target, never another origin ('//evil.example').
-const sameSitePath = z.string().regex(/^\/(?!\/)/).optional().catch(undefined);
 
 export const maintenancePageRoute = createRoute({
   getParentRoute: () => rootRoute,

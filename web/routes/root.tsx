@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
 import { PageNotFound } from '../components/page-not-found';
 import { PrivateShell } from '../components/private-shell';
+import { readTokens } from '../lib/auth-tokens';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -10,10 +11,10 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFoundFallback,
 });
 
-/** Unknown URLs show page-not-found; a path containing 'dashboard' gets the private variant (spec 1 §2). */
+/** Unknown URLs show page-not-found; a path containing 'dashboard' gets the private variant when logged in (spec 1 §2). */
 function NotFoundFallback() {
   const pathname = useLocation({ select: (location) => location.pathname });
-  return pathname.includes('dashboard') ? (
+  return pathname.includes('dashboard') && readTokens() ? (
     <PrivateShell>
       <PageNotFound />
     </PrivateShell>
