@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMessage } from '../../infrastructure/outbox/enqueue';
 import { OutboxDelivery } from '../../infrastructure/outbox/outbox-delivery';
-import { type BrowserSession, openBrowser, screenshots } from '../support/browser';
+import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { testPassword } from '../support/users';
 
 // A person trying the product without SMTP_URL reads the activation mail in the admin mailbox and clicks its link.
 // The built UI (dist/web, `npm run build:web`) served by the real API, in Debian's Chromium. The test app rather
@@ -23,6 +24,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   session = await openBrowser();
   page = session.page;
+  await logInAs(page, baseUrl, { email: t.admin.email, password: testPassword });
   snapIn = await screenshots('e2e-mailbox');
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../api/server';
-import { type BrowserSession, openBrowser, screenshots, startProduct } from '../support/browser';
+import { type BrowserSession, logInAs, openBrowser, screenshots, startProduct } from '../support/browser';
 
 // The admin's organisation journey through the built UI (dist/web, `npm run build:web`) served by the real API,
 // in Debian's Chromium (never a downloaded browser).
@@ -17,6 +17,7 @@ beforeAll(async () => {
   server = product.server;
   session = await openBrowser();
   page = session.page;
+  await logInAs(page, server.url, product.admin);
   snapIn = await screenshots('e2e-organisations');
 });
 
@@ -163,7 +164,7 @@ describe('when things go wrong', () => {
     await page.getByText('Page not found').waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Take me home' }).click();
-    await page.waitForURL((url) => url.pathname === '/organisations');
+    await page.waitForURL((url) => url.pathname === '/home');
   });
 
   it('shows the maintenance page when the API answers 503, and goes back on retry', async () => {

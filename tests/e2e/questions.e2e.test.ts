@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../api/server';
-import { type BrowserSession, openBrowser, screenshots, startProduct } from '../support/browser';
+import { type BrowserSession, logInAs, openBrowser, screenshots, startProduct } from '../support/browser';
 
 // The admin's questions journey (spec 3 §2, §4, §8) through the built UI (dist/web, `npm run build:web`) served by
 // the real API, in Debian's Chromium (never a downloaded browser).
@@ -17,6 +17,7 @@ beforeAll(async () => {
   server = product.server;
   session = await openBrowser();
   page = session.page;
+  await logInAs(page, server.url, product.admin);
   snapIn = await screenshots('e2e-questions');
 });
 

@@ -6,6 +6,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type RunningServer, startServer } from '../../api/server';
 import { loadConfig } from '../../infrastructure/config';
 import { createTestDatabase, serverUrl, type TestDatabase } from './test-database';
+import { createUser, testPassword, type UserSpec } from './users';
 
 // Browser tests drive the built UI (dist/web, `npm run build:web`) in Debian's Chromium: a test tool never
 // downloads a browser.
@@ -39,14 +40,37 @@ export async function openBrowser(): Promise<BrowserSession> {
   };
 }
 
+export type Credentials = { email: string; password: string };
+
+export type RunningProduct = {
+  server: RunningServer;
+  /** An active admin of this product. */
+  admin: Credentials;
+  /** Another user, made through the product's commands, ready to log in. */
+  createUser(spec: UserSpec): Promise<Credentials & { id: string }>;
+  close(): Promise<void>;
+};
+
 /** The whole product as `npm start` runs it: embedded PGlite, or a fresh database on DATABASE_URL's server (CI). */
-export async function startProduct(): Promise<{ server: RunningServer; close(): Promise<void> }> {
+export async function startProduct(): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hla-e2e-data-'));
   const database: TestDatabase | undefined = serverUrl ? await createTestDatabase('server') : undefined;
   const config = loadConfig({ PORT: '0', NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(database?.url ? { DATABASE_URL: database.url } : {}) });
   const server = await startServer({ config });
+  const makeUser = async (spec: UserSpec) => {
+    const user = await createUser(server, spec);
+    // Ready once the API knows the user (the projection has caught up).
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const me = await fetch(`${server.url}/v1/users/me`, { headers: user.headers });
+      if (me.status === 200) return { id: user.id, email: user.email, password: testPassword };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`user ${user.email} never reached the read model`);
+  };
   return {
     server,
+    admin: await makeUser({ userType: 'admin' }),
+    createUser: makeUser,
     close: async () => {
       await server.close();
       await database?.close();
@@ -62,4 +86,14 @@ export async function screenshots(folder: string): Promise<(page: Page, name: st
   return async (page, name) => {
     await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
   };
+}
+
+/** Logs in through the UI: `/login` sends the browser to the identity page, which comes back with a code. */
+export async function logInAs(page: Page, baseUrl: string, user: Credentials, path = '/home'): Promise<void> {
+  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  // A regular expression: the visibility toggle's label also mentions the password.
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/authorize') && !url.pathname.startsWith('/login'));
 }
