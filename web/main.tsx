@@ -10,7 +10,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setServiceUnavailableHandler } from './lib/api-fetch';
+import { notifications } from '@mantine/notifications';
+import { setServiceUnavailableHandler, setSessionEndedHandler } from './lib/api-fetch';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
@@ -24,6 +25,15 @@ setServiceUnavailableHandler(() => {
   const here = router.state.location;
   if (here.pathname === '/maintenance-page') return;
   void router.navigate({ to: '/maintenance-page', search: { from: here.href }, replace: true });
+});
+
+// The session could not be renewed (spec 2 §8): say so once and log in again, coming back to the same screen.
+setSessionEndedHandler(() => {
+  const here = router.state.location;
+  if (here.pathname.startsWith('/login') || here.pathname === '/authorize') return;
+  queryClient.clear();
+  notifications.show({ id: 'session-ended', color: 'yellow', title: 'Error!', message: 'Your session has expired. Please, log in again.' });
+  void router.navigate({ to: '/login', search: { redirect: here.href }, replace: true });
 });
 
 const container = document.getElementById('root');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,9 +34,11 @@ export const oauthRoutes =
     await app.register(rateLimit, { global: false, hook: 'preHandler' });
     const loginAddressLimit = app.createRateLimit({ max: 30, timeWindow: '1 minute', keyGenerator: (request) => `login-address:${request.ip}` });
     const loginLimits = {
-      // One address trying many accounts (credential stuffing) is slowed down too. A second limiter of the plugin
-      // would be skipped on a request the first one saw, hence the check by hand.
-      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Password guesses from one address across many accounts (credential stuffing) are slowed down too. A second
+      // limiter of the plugin would be skipped on a request the first one saw, hence the check by hand. Refreshes,
+      // code exchanges and user keys are no guesses: offices behind one address refresh all day.
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (typeof (request.body as { username?: unknown } | undefined)?.username !== 'string') return;
         const limit = await loginAddressLimit(request);
         if (!limit.isAllowed && limit.isExceeded) {
           reply.header('retry-after', limit.ttlInSeconds);
@@ -46,10 +49,12 @@ export const oauthRoutes =
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
-          // Per account for passwords (one account tried from many places), per address for the other grants.
+          // Per account for passwords (one account tried from many places), per credential for the other grants.
           keyGenerator: (request: FastifyRequest) => {
-            const body = request.body as { username?: unknown } | undefined;
-            return typeof body?.username === 'string' ? `account:${body.username.trim().toLowerCase()}` : `ip:${request.ip}`;
+            const body = (request.body ?? {}) as Record<string, unknown>;
+            if (typeof body.username === 'string') return `account:${body.username.trim().toLowerCase()}`;
+            const credential = [body.refresh_token, body.code, body.user_key].find((value) => typeof value === 'string');
+            return typeof credential === 'string' ? `credential:${createHash('sha256').update(credential).digest('base64url')}` : `ip:${request.ip}`;
           },
         },
       },

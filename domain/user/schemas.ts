@@ -143,7 +143,7 @@ const clientId = z.string().max(50).optional();
 /** PKCE values are 43 to 128 characters of the base64url alphabet (RFC 7636). */
 const pkceValue = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'Invalid PKCE value');
 /** Relative: the identity page only sends the browser back into this product (no open redirect). */
-export const redirectUri = z.string().regex(/^\/[A-Za-z0-9\-._~/]{0,200}$/, 'Invalid redirect URI');
+export const redirectUri = z.string().regex(/^\/(?!\/)[A-Za-z0-9\-._~/]{0,200}$/, 'Invalid redirect URI');
 
 export const tokenRequest = z.discriminatedUnion('grant_type', [
   z.strictObject({

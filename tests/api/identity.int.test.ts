@@ -173,7 +173,7 @@ describe('log-in and tokens', () => {
     } finally {
       await separate.close();
     }
-  });
+  }, 90_000); // 31 real argon2 checks
 
   it('slows down a burst of wrong passwords on one account (429), without locking it for good', async () => {
     const responses = [];

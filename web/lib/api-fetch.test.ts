@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-error';
-import { apiFetch, setServiceUnavailableHandler } from './api-fetch';
+import { apiFetch, setServiceUnavailableHandler, setSessionEndedHandler } from './api-fetch';
+import { readTokens, saveTokens } from './auth-tokens';
 import { forgetPosition } from './read-your-writes';
 
 type Call = { url: string; init: RequestInit };
@@ -90,5 +91,59 @@ describe('apiFetch', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch(json({ id: 'not a number' }));
     await expect(apiFetch('/v1/things/1', { schema: z.object({ id: z.number() }) })).rejects.toMatchObject({ status: 502 });
+  });
+});
+
+/** localStorage as the browser has it, for the token store. */
+function stubStorage() {
+  const items = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  });
+}
+
+const expired = () => problem(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'The access token has expired', code: 'TOKEN_EXPIRED' });
+const tokens = (access: string, refresh: string) => json({ access_token: access, token_type: 'Bearer', expires_in: 900, refresh_token: refresh, user_type: 'admin' });
+
+describe('apiFetch with a session', () => {
+  beforeEach(() => {
+    stubStorage();
+    saveTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+  afterEach(() => setSessionEndedHandler(() => {}));
+
+  it('sends the access token, and on "has expired" refreshes once and repeats the call', async () => {
+    const calls = stubFetch(expired(), tokens('access-2', 'refresh-2'), json({ id: 1 }));
+    const answer = await apiFetch('/v1/things/1', { schema: z.object({ id: z.number() }) });
+    expect(answer).toEqual({ id: 1 });
+    expect(headersOf(calls[0]).get('authorization')).toBe('Bearer access-1');
+    expect(calls[1]?.url).toBe('/oauth/token');
+    expect(JSON.parse(String(calls[1]?.init.body))).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'refresh-1' });
+    expect(headersOf(calls[2]).get('authorization')).toBe('Bearer access-2');
+    expect(readTokens()).toEqual({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('shares one refresh between calls made at the same time (a refresh token works once)', async () => {
+    const calls = stubFetch(expired(), expired(), tokens('access-2', 'refresh-2'), json({ id: 1 }), json({ id: 2 }));
+    const schema = z.object({ id: z.number() });
+    await Promise.all([apiFetch('/v1/a', { schema }), apiFetch('/v1/b', { schema })]);
+    expect(calls.filter((call) => call.url === '/oauth/token')).toHaveLength(1);
+  });
+
+  it('ends the session when the refresh token is refused', async () => {
+    let ended = false;
+    setSessionEndedHandler(() => (ended = true));
+    stubFetch(expired(), problem(403, { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'Unknown or invalid refresh token.', code: 'REFRESH_TOKEN_INVALID' }));
+    await expect(apiFetch('/v1/things/1')).rejects.toMatchObject({ status: 401 });
+    expect(ended).toBe(true);
+    expect(readTokens()).toBeNull();
+  });
+
+  it('does not refresh on other 401s (a wrong password)', async () => {
+    const calls = stubFetch(problem(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'The e-mail or password is not right.', code: 'INVALID_CREDENTIALS' }));
+    await expect(apiFetch('/oauth/authorize', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
   });
 });
