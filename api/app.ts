@@ -15,14 +15,18 @@ import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
 import { registerErrorHandling } from './plugins/errors';
 import { problem, sendProblem } from './problem';
+import { activationRoutes } from './routes/activation';
 import { identityRoutes } from './routes/identity';
 import { oauthRoutes } from './routes/oauth';
 import { organisationRoutes } from './routes/organisations';
 import { outboxRoutes } from './routes/outbox';
 import { permissionRoutes } from './routes/permissions';
+import { profileRoutes } from './routes/profile';
 import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
 import { userAdminRoutes } from './routes/users';
+import { userManagementRoutes } from './routes/user-management';
+import { teamRoutes } from './routes/team';
 
 export type AppDependencies = {
   config: Config;
@@ -91,6 +95,10 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(permissionRoutes(deps));
   await app.register(outboxRoutes(deps));
   await app.register(questionRoutes(deps));
+  await app.register(profileRoutes(deps));
+  await app.register(activationRoutes(deps));
+  await app.register(userManagementRoutes(deps));
+  await app.register(teamRoutes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

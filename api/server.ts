@@ -7,7 +7,7 @@ import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { randomIds } from '../infrastructure/ids';
 import { type AppSecrets, loadSecrets } from '../infrastructure/secrets';
 import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
-import { consumers } from '../projections/registry';
+import { consumersFor } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
@@ -27,7 +27,7 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
   const runner = new ProjectionRunner({
     db: database.db,
     store,
-    consumers,
+    consumers: consumersFor({ publicUrl: config.publicUrl, secrets }),
     idleMs: 25,
     onError: (error, consumer) => app.log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
   });

@@ -55,3 +55,16 @@ export async function registerUser(deps: AccountDependencies, account: NewAccoun
   if (!created.ok) return { ok: false, code: created.error.code, message: created.error.message };
   return { ok: true, userId, position: created.position };
 }
+
+/** Frees a deleted user's address so it can sign up again (the reservation records the release). */
+export async function releaseEmail(deps: AccountDependencies, address: string, userId: string, context: CommandContext): Promise<void> {
+  const released = await handleCommand({
+    store: deps.store,
+    ids: deps.ids,
+    streamId: emailReservationStream(keyedEmail(deps, address)),
+    decider: emailReservationDecider,
+    command: { type: 'ReleaseEmail', data: { user_id: userId } },
+    context,
+  });
+  if (!released.ok) throw new Error(`Releasing an e-mail reservation failed: ${released.error.code}`);
+}

@@ -10,6 +10,7 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export type Config = Readonly<{
@@ -22,6 +23,8 @@ export type Config = Readonly<{
   /** Development mode opens screens that have no log-in yet (the organisations, until identity lands). */
   developmentMode: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  /** Where users reach the product: the base of the links in e-mails (activation, password recovery), no trailing slash. */
+  publicUrl: string;
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: c.DATA_DIR,
     developmentMode: c.NODE_ENV !== 'production',
     logLevel: c.LOG_LEVEL,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
   });
 }

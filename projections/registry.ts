@@ -1,7 +1,13 @@
+import { type IdentityMailContext, identityMailProjection } from './identity-mail/identity-mail';
 import { organisationsProjection } from './organisations/organisations';
 import type { Consumer } from './projection';
 import { questionsProjection } from './questions/questions';
 import { usersProjection } from './users/users';
 
+/** What the consumers need from the running product: the mails' link base and the key that signs their codes. */
+export type ConsumerContext = IdentityMailContext;
+
 /** Every projection and reactor the runner keeps up to date. */
-export const consumers: readonly Consumer[] = [organisationsProjection, usersProjection, questionsProjection];
+export function consumersFor(context: ConsumerContext): readonly Consumer[] {
+  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context)];
+}

@@ -143,7 +143,7 @@ export async function seedDemoData(deps: SeedDependencies, now: Date): Promise<b
       await run({ type: 'ReviewProvider', data: { user_id, decision: 'reject', message: 'We could not confirm the ACL number. Please contact us.' } });
       continue;
     }
-    await run({ type: 'ReviewProvider', data: { user_id, decision: 'approve', organisation_uuid: organisationId(seed.organisation) } });
+    await run({ type: 'ReviewProvider', data: { user_id, decision: 'approve', organisation_uuid: organisationId(seed.organisation), organisation_name: seed.organisation } });
     if (seed.status === 'approved') continue;
     await run({ type: 'CompleteProviderProfile', data: { user_id, avatar_file_id: null } }, { ...context, userId: user_id });
     if (seed.permissions) await run({ type: 'ChangePermissions', data: { user_id, permissions: seed.permissions, changed_by: admin.userId } });

@@ -6,21 +6,21 @@ import { loadConfig } from '../infrastructure/config';
 import { openDatabase } from '../infrastructure/database/database';
 import { migrateToLatest } from '../infrastructure/database/migrate';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
-import { consumers } from '../projections/registry';
+import { loadSecrets } from '../infrastructure/secrets';
+import { consumersFor } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 
 const config = loadConfig();
 const requested = process.argv.slice(2);
-const unknown = requested.filter((name) => !consumers.some((c) => c.name === name));
-if (unknown.length > 0) {
-  console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${consumers.map((c) => c.name).join(', ')}`);
-  process.exit(1);
-}
-const selected = consumers.filter((c) => requested.length === 0 || requested.includes(c.name));
 
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { embedded: true, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db);
+  // The mail consumers sign the codes in their links with the servers' key.
+  const consumers = consumersFor({ publicUrl: config.publicUrl, secrets: await loadSecrets(database.db) });
+  const unknown = requested.filter((name) => !consumers.some((c) => c.name === name));
+  if (unknown.length > 0) throw new Error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${consumers.map((c) => c.name).join(', ')}`);
+  const selected = consumers.filter((c) => requested.length === 0 || requested.includes(c.name));
   const store = await openEventStore(config, database.db);
   const runner = new ProjectionRunner({ db: database.db, store, consumers: selected, batchSize: 5000 });
   const started = Date.now();

@@ -19,21 +19,41 @@ import { authorizeRoute } from './routes/public/authorize';
 import { loginRoute } from './routes/public/login';
 import { loginCallbackRoute } from './routes/public/login-callback';
 import { logoutRoute } from './routes/public/logout';
+import { activateRoute } from './routes/public/activate';
+import { recoverPasswordRoute } from './routes/public/recover-password';
+import { resendActivationRoute } from './routes/public/resend-activation';
+import { signupFspRoute } from './routes/public/signup-fsp';
+import { signupSuccessRoute } from './routes/public/signup-success';
 import { questionRoute } from './routes/questions/question';
 import { questionEditRoute } from './routes/questions/question-edit';
 import { questionsRoute } from './routes/questions/questions';
 import { questionsCreateRoute } from './routes/questions/questions-create';
 import { questionsInactivesRoute } from './routes/questions/questions-inactives';
 import { rootRoute } from './routes/root';
+import { changePasswordRoute } from './routes/profile/change-password';
+import { fspActivateProfileRoute } from './routes/profile/fsp-activate-profile';
+import { profileRoute } from './routes/profile/profile';
+import { profileEditRoute } from './routes/profile/profile-edit';
+import { myTeamRoute } from './routes/team/my-team';
+import { pendingUsersRoute } from './routes/users/pending-users';
+import { userRoute } from './routes/users/user';
+import { userEditRoute } from './routes/users/user-edit';
+import { usersRoute } from './routes/users/users';
+import { usersAdminCreateRoute } from './routes/users/users-admin-create';
 
 // The route tree mirrors the spec's route table (spec 1 §2, spec 3 §2); screens join it as they are built.
 const routeTree = rootRoute.addChildren([
   indexRoute,
   pageNotFoundRoute,
   maintenancePageRoute,
-  publicRoute.addChildren([loginRoute, authorizeRoute, loginCallbackRoute, logoutRoute]),
+  publicRoute.addChildren([loginRoute, authorizeRoute, loginCallbackRoute, logoutRoute, signupFspRoute, signupSuccessRoute, resendActivationRoute, activateRoute, recoverPasswordRoute]),
   privateRoute.addChildren([
     homeRoute,
+    myTeamRoute,
+    fspActivateProfileRoute,
+    profileRoute,
+    profileEditRoute,
+    changePasswordRoute,
     adminRoute.addChildren([
       organisationsRoute,
       organisationsCreateRoute,
@@ -47,6 +67,11 @@ const routeTree = rootRoute.addChildren([
       // Not in the spec's route table: the outbox's mailbox for admins (docs/mail.md).
       mailboxRoute,
       mailboxMessageRoute,
+      pendingUsersRoute,
+      usersRoute,
+      usersAdminCreateRoute,
+      userRoute,
+      userEditRoute,
     ]),
   ]),
 ]);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailTakenError } from '../../domain/user/email-reservation';
 import { email as emailSchema, providerSignUp, type UserView, userView } from '../../domain/user/schemas';
+import { fileUrl } from '../../infrastructure/files';
 import { waitForProjections } from '../../projections/projection-status';
 import { findUser } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
@@ -36,8 +37,18 @@ export function toUserView(row: UserRow): UserView {
             membership_value: row.membership_value,
             acl_number: row.acl_number,
             lender_since: row.lender_since,
+            bids_accepted_limit: row.bids_accepted_limit,
+            bids_contacted_limit: row.bids_contacted_limit,
+            // The totals count accepted and contacted bids once the trade flow records them; until then none exist.
+            total_accepted_bids: 0,
+            total_contacted_bids: 0,
+            // spec 3 §4 "Auto-bidding": the review period choices go up to this (default 14).
+            max_auto_bidding_review_period: 14,
           }
         : null,
+    address: row.address,
+    avatar_url: row.avatar_file_id ? fileUrl(row.avatar_file_id) : null,
+    date_of_birth: row.date_of_birth,
     created_at: row.created_at.toISOString(),
   };
 }

@@ -6,8 +6,11 @@ import { organisationDecider, organisationErrors } from '../../domain/organisati
 import { type OrganisationDetails, organisationStream } from '../../domain/organisation/events';
 import {
   createOrganisationBody,
+  type OrganisationProviderView,
   type OrganisationView,
   organisationListQuery,
+  organisationProviderListQuery,
+  organisationProviderView,
   organisationView,
   updateOrganisationBody,
 } from '../../domain/organisation/schemas';
@@ -18,18 +21,27 @@ import { fileUrl, MAX_IMAGE_BYTES, storeImage } from '../../infrastructure/files
 import type { Position } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import type { OrganisationRow } from '../../projections/organisations/organisations';
-import { findOrganisation, listOrganisations } from '../../projections/organisations/queries';
+import {
+  bidderCandidates,
+  findOrganisation,
+  listOrganisationProviders,
+  listOrganisations,
+  type ProviderName,
+  providersOf,
+} from '../../projections/organisations/queries';
+import type { UserRow } from '../../projections/users/users';
 import { adminOnly, callerOf } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 
-const READ_MODELS = ['organisations'] as const;
+// The view lists the organisation's providers, who live in the users read model.
+const READ_MODELS = ['organisations', 'users'] as const;
 const idParams = z.object({ id: z.uuid() });
 // A cropped logo arrives inline as a data URL: room for a 2 MB image in base64.
 const BODY_LIMIT = Math.ceil(MAX_IMAGE_BYTES * 1.4) + 64 * 1024;
 
-export function toOrganisationView(row: OrganisationRow): OrganisationView {
+export function toOrganisationView(row: OrganisationRow, fsps: ProviderName[]): OrganisationView {
   return {
     uuid: row.uuid,
     name: row.name,
@@ -38,15 +50,24 @@ export function toOrganisationView(row: OrganisationRow): OrganisationView {
     category: row.category,
     status: row.status,
     logo: row.logo_file_id ? { original: fileUrl(row.logo_file_id) } : null,
-    // Allowed bidders and the organisation's providers arrive with the users issue.
-    allowed_bidders: [],
-    fsps: [],
+    allowed_bidders: row.allowed_bidders,
+    fsps: fsps.map(({ uuid, full_name }) => ({ uuid, full_name })),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
-/** Spec 3 §7 "Organisations and products" (admin only; until log-in exists, development mode only). */
+export function toOrganisationProviderView(row: UserRow): OrganisationProviderView {
+  return {
+    uuid: row.uuid,
+    full_name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+    email: row.email,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Spec 3 §7 "Organisations and products" (admin only). */
 export const organisationRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
@@ -80,7 +101,12 @@ export const organisationRoutes =
       if (position) await waitForProjections(db, READ_MODELS, position, { timeoutMs: 5000 });
       const row = await findOrganisation(db, id);
       if (!row) return reply.code(202).send({ uuid: id });
-      return reply.code(status).send(toOrganisationView(row));
+      return reply.code(status).send(await withProviders(row));
+    }
+
+    async function withProviders(row: OrganisationRow): Promise<OrganisationView> {
+      const providers = await providersOf(db, [row.uuid]);
+      return toOrganisationView(row, providers.get(row.uuid) ?? []);
     }
 
     app.get(
@@ -96,7 +122,8 @@ export const organisationRoutes =
       async (request) => {
         await waitForRequestedPosition(db, request, READ_MODELS);
         const page = await listOrganisations(db, request.query);
-        return { total_records: page.total_records, result: page.result.map(toOrganisationView) };
+        const providers = await providersOf(db, page.result.map((row) => row.uuid));
+        return { total_records: page.total_records, result: page.result.map((row) => toOrganisationView(row, providers.get(row.uuid) ?? [])) };
       },
     );
 
@@ -115,14 +142,17 @@ export const organisationRoutes =
       async (request, reply) => {
         const product = findProduct(request.params.id);
         if (!product) return sendProblem(reply, problem(404, 'PRODUCT_NOT_FOUND', 'Product not found.'));
-        const { logo, ...fields } = request.body.organisation;
+        const { logo, allowed_bidders, ...fields } = request.body.organisation;
+        // The brokers are judged as the read model knows them; X-Min-Position lets a client name one just created.
+        await waitForRequestedPosition(db, request, READ_MODELS);
+        const candidates = await bidderCandidates(db, allowed_bidders);
         const logo_file_id = await logoFileId(logo, reply);
         if (logo_file_id === false) return reply;
         const organisationId = ids.uuid();
         const details: OrganisationDetails = { ...fields, logo_file_id: logo_file_id ?? null };
         const result = await execute(request, {
           type: 'CreateOrganisation',
-          data: { organisation_id: organisationId, product_id: product.uuid, ...details },
+          data: { organisation_id: organisationId, product_id: product.uuid, ...details, allowed_bidders: candidates },
         });
         if (!result.ok) return sendDomainError(reply, result.error);
         return answerOrganisation(reply, organisationId, result.position, 201);
@@ -134,7 +164,7 @@ export const organisationRoutes =
       {
         schema: {
           tags: ['organisations'],
-          summary: 'One organisation',
+          summary: 'One organisation with its allowed bidders and providers (both always included)',
           params: idParams,
           querystring: z.strictObject({ include: z.string().max(100).optional() }),
           response: { 200: organisationView, ...problemResponses },
@@ -144,7 +174,28 @@ export const organisationRoutes =
         await waitForRequestedPosition(db, request, READ_MODELS);
         const row = await findOrganisation(db, request.params.id);
         if (!row) return sendProblem(reply, problem(404, organisationErrors.notFound, 'Organisation not found.'));
-        return toOrganisationView(row);
+        return withProviders(row);
+      },
+    );
+
+    app.get(
+      '/v1/organisations/:id/fsps',
+      {
+        schema: {
+          tags: ['organisations'],
+          summary: "The organisation's providers (server-paged, by name)",
+          params: idParams,
+          querystring: organisationProviderListQuery,
+          response: { 200: listResultSchema(organisationProviderView), ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        await waitForRequestedPosition(db, request, READ_MODELS);
+        if (!(await findOrganisation(db, request.params.id))) {
+          return sendProblem(reply, problem(404, organisationErrors.notFound, 'Organisation not found.'));
+        }
+        const page = await listOrganisationProviders(db, request.params.id, request.query);
+        return { total_records: page.total_records, result: page.result.map(toOrganisationProviderView) };
       },
     );
 
@@ -161,12 +212,17 @@ export const organisationRoutes =
         },
       },
       async (request, reply) => {
-        const { logo, ...fields } = request.body.organisation;
+        const { logo, allowed_bidders, ...fields } = request.body.organisation;
+        await waitForRequestedPosition(db, request, READ_MODELS);
+        const candidates = allowed_bidders ? await bidderCandidates(db, allowed_bidders) : undefined;
         const logo_file_id = await logoFileId(logo, reply);
         if (logo_file_id === false) return reply;
         const changes: ChangeOrganisationDetails['data']['changes'] = { ...fields, ...(logo_file_id !== undefined ? { logo_file_id } : {}) };
         const id = request.params.id;
-        const result = await execute(request, { type: 'ChangeOrganisationDetails', data: { organisation_id: id, changes } });
+        const result = await execute(request, {
+          type: 'ChangeOrganisationDetails',
+          data: { organisation_id: id, changes, ...(candidates ? { allowed_bidders: candidates } : {}) },
+        });
         if (!result.ok) return sendDomainError(reply, result.error);
         return answerOrganisation(reply, id, result.position, 200);
       },
@@ -192,7 +248,10 @@ export const organisationRoutes =
     );
   };
 
+const bidderErrors: string[] = [organisationErrors.brokerBidders, organisationErrors.bidderNotBroker, organisationErrors.bidderItself];
+
 function sendDomainError(reply: FastifyReply, error: { code: string; message: string }) {
   if (error.code === organisationErrors.notFound) return sendProblem(reply, problem(404, error.code, error.message));
-  return sendProblem(reply, problem(422, error.code, error.message, { base: [error.message] }));
+  const field = bidderErrors.includes(error.code) ? 'organisation.allowed_bidders' : 'base';
+  return sendProblem(reply, problem(422, error.code, error.message, { [field]: [error.message] }));
 }

@@ -56,11 +56,11 @@ export const userAdminRoutes =
         const body = request.body;
         const user = await findUser(db, userId);
         if (!user) return sendProblem(reply, problem(404, userErrors.notFound, 'User not found.'));
-        let organisationId: string | null = null;
+        let organisation: { uuid: string; name: string } | undefined;
         if (body.status === 'approved') {
           // spec 2 §5: the organisation the provider named must exist before the approval.
           const candidate = body.organisation_uuid ?? user.organisation_uuid;
-          organisationId = candidate && (await findOrganisation(db, candidate)) ? candidate : null;
+          organisation = candidate ? await findOrganisation(db, candidate) : undefined;
         }
         const result = await handleCommand({
           store,
@@ -69,7 +69,7 @@ export const userAdminRoutes =
           decider: userDecider,
           command: {
             type: 'ReviewProvider',
-            data: body.status === 'approved' ? { user_id: userId, decision: 'approve', organisation_uuid: organisationId } : { user_id: userId, decision: 'reject', message: body.message },
+            data: body.status === 'approved' ? { user_id: userId, decision: 'approve', organisation_uuid: organisation?.uuid ?? null, ...(organisation ? { organisation_name: organisation.name } : {}) } : { user_id: userId, decision: 'reject', message: body.message },
           },
           context: { userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() },
         });

@@ -26,8 +26,19 @@ export type OrganisationRemoved = {
   data: { organisation_id: string };
 };
 
-export type OrganisationEvent = OrganisationCreated | OrganisationDetailsChanged | OrganisationRemoved;
+/** The whole list after the change: the brokers that may bid for this financial institution (spec 3 §2, §3). */
+export type OrganisationAllowedBiddersChanged = {
+  type: 'OrganisationAllowedBiddersChanged';
+  data: { organisation_id: string; allowed_bidders: string[] };
+};
 
-export const organisationEventTypes = ['OrganisationCreated', 'OrganisationDetailsChanged', 'OrganisationRemoved'] as const;
+export type OrganisationEvent = OrganisationCreated | OrganisationDetailsChanged | OrganisationRemoved | OrganisationAllowedBiddersChanged;
+
+export const organisationEventTypes = [
+  'OrganisationCreated',
+  'OrganisationDetailsChanged',
+  'OrganisationRemoved',
+  'OrganisationAllowedBiddersChanged',
+] as const;
 
 export const organisationStream = (organisationId: string) => `organisation-${organisationId}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../shared/list-query';
+import { userStatuses } from '../user/schemas';
 
 // Organisations (spec 3 §3 "Organisation"). One set of schemas serves the API and the forms.
 
@@ -58,6 +59,10 @@ const editableFields = {
   status: organisationStatus,
   /** A new logo as a data URL, null to remove it; absent on edit keeps the current one. */
   logo: imageDataUrl.nullable(),
+  /** The brokers that may bid for this financial institution's posts; absent on edit keeps the list. */
+  allowed_bidders: z
+    .array(z.uuid({ error: 'Choose brokers from the list.' }), { error: 'Choose brokers from the list.' })
+    .max(500, 'Choose at most 500 brokers.'),
 };
 
 export const organisationFields = z.strictObject({
@@ -66,6 +71,7 @@ export const organisationFields = z.strictObject({
   category: editableFields.category.default(null),
   status: editableFields.status.default('active'),
   logo: editableFields.logo.optional(),
+  allowed_bidders: editableFields.allowed_bidders.default([]),
 });
 export type OrganisationFields = z.infer<typeof organisationFields>;
 
@@ -83,6 +89,7 @@ export const organisationView = z.object({
   status: organisationStatus,
   logo: z.object({ original: z.string() }).nullable(),
   allowed_bidders: z.array(z.uuid()),
+  /** The providers whose organisation this is (all of them; GET /v1/organisations/{id}/fsps pages them). */
   fsps: z.array(z.object({ uuid: z.uuid(), full_name: z.string() })),
   created_at: z.string(),
   updated_at: z.string(),
@@ -99,3 +106,27 @@ export const organisationFilter = z.strictObject({
 
 export const organisationListQuery = listQuerySchema(organisationSortable, organisationFilter);
 export type OrganisationListQuery = z.infer<typeof organisationListQuery>;
+
+/** A provider of an organisation, as the organisation's providers list and the team screen show it (spec 1 §2 /my-team). */
+export const organisationProviderView = z.object({
+  uuid: z.uuid(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.enum(userStatuses),
+  created_at: z.string(),
+});
+export type OrganisationProviderView = z.infer<typeof organisationProviderView>;
+
+export const organisationProviderSortable = ['full_name', 'email', 'status', 'created_at'] as const;
+const providerFilter = {
+  status: z.enum(userStatuses).optional(),
+};
+/** `GET /v1/organisations/{id}/fsps`: the organisation's providers, by name unless sorted otherwise. */
+export const organisationProviderListQuery = listQuerySchema(organisationProviderSortable, z.strictObject(providerFilter));
+export type OrganisationProviderListQuery = z.infer<typeof organisationProviderListQuery>;
+/** `GET /v2/users` (spec 2 §7 "team"): the caller's organisation; an admin may name any organisation. */
+export const teamListQuery = listQuerySchema(
+  organisationProviderSortable,
+  z.strictObject({ ...providerFilter, organisation_uuid: z.uuid({ error: 'Invalid organisation id.' }).optional() }),
+);
+export type TeamListQuery = z.infer<typeof teamListQuery>;

@@ -17,9 +17,13 @@ export type CreateCustomer = {
 export type VerifyEmail = { type: 'VerifyEmail'; data: { user_id: string } };
 export type ReviewProvider = {
   type: 'ReviewProvider';
-  data: { user_id: string } & ({ decision: 'approve'; organisation_uuid: string | null } | { decision: 'reject'; message: string });
+  data: { user_id: string } & ({ decision: 'approve'; organisation_uuid: string | null; organisation_name?: string } | { decision: 'reject'; message: string });
 };
-export type CompleteProviderProfile = { type: 'CompleteProviderProfile'; data: { user_id: string; avatar_file_id: string | null } };
+/** With `answers`, the answers are saved in the same append, so a completion never leaves them half-written. */
+export type CompleteProviderProfile = {
+  type: 'CompleteProviderProfile';
+  data: { user_id: string; avatar_file_id: string | null; answers?: { question_uuid: string; answer: string }[] };
+};
 export type ChangeUserStatus = { type: 'ChangeUserStatus'; data: { user_id: string; status: UserStatus } };
 export type ChangePassword = { type: 'ChangePassword'; data: { user_id: string; password_hash: string } };
 export type ChangePermissions = { type: 'ChangePermissions'; data: { user_id: string; permissions: PermissionChanges; changed_by: string } };

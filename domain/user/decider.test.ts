@@ -61,8 +61,39 @@ describe('user', () => {
     it('completes the profile and becomes active', () => {
       expect(given(approved).when(complete)).toEqual({ ok: true, events: [{ type: 'ProviderProfileCompleted', data: { user_id: id, avatar_file_id: 'f1' } }] });
     });
+    it('saves the answers and completes the profile in one decision, answers first', () => {
+      const answers = [{ question_uuid: organisation, answer: 'Since 2010.' }];
+      expect(given(approved).when({ type: 'CompleteProviderProfile', data: { user_id: id, avatar_file_id: null, answers } })).toEqual({
+        ok: true,
+        events: [
+          { type: 'ProviderAnswersSaved', data: { user_id: id, answers } },
+          { type: 'ProviderProfileCompleted', data: { user_id: id, avatar_file_id: null } },
+        ],
+      });
+    });
+    it('cannot complete the profile twice', () => {
+      expect(given([...approved, { type: 'ProviderProfileCompleted', data: { user_id: id, avatar_file_id: null } }]).when(complete)).toMatchObject({
+        ok: false,
+        error: { code: userErrors.notApproved },
+      });
+    });
     it('is not reviewed again', () => {
       expect(given(approved).when(approve(organisation))).toMatchObject({ ok: false, error: { code: userErrors.notPending } });
+    });
+  });
+
+  describe('activation and password recovery', () => {
+    const verified: UserEvent[] = [signedUp, { type: 'UserEmailVerified', data: { user_id: id } }];
+    it('sends the activation mail again only while the e-mail is unconfirmed', () => {
+      expect(given([signedUp]).when(requestActivation)).toEqual({ ok: true, events: [{ type: 'ActivationMailRequested', data: { user_id: id } }] });
+      expect(given(verified).when(requestActivation)).toMatchObject({ ok: false, error: { code: userErrors.alreadyActivated } });
+    });
+    it('records each password reset request under its own id, whatever the status', () => {
+      const reset: UserCommand = { type: 'RequestPasswordReset', data: { user_id: id, reset_id: organisation } };
+      expect(given(verified).when(reset)).toEqual({ ok: true, events: [{ type: 'PasswordResetRequested', data: { user_id: id, reset_id: organisation } }] });
+    });
+    it('asks nothing of a deleted user', () => {
+      expect(given([signedUp, { type: 'UserDeleted', data: { user_id: id } }]).when(requestActivation)).toMatchObject({ ok: false, error: { code: userErrors.notFound } });
     });
   });
 
@@ -133,3 +164,4 @@ const approve = (organisation_uuid: string | null): UserCommand => ({ type: 'Rev
 const rejectWith = (message: string): UserCommand => ({ type: 'ReviewProvider', data: { user_id: id, decision: 'reject', message } });
 const complete: UserCommand = { type: 'CompleteProviderProfile', data: { user_id: id, avatar_file_id: 'f1' } };
 const changeStatus = (status: (typeof userStatuses)[number]): UserCommand => ({ type: 'ChangeUserStatus', data: { user_id: id, status } });
+const requestActivation: UserCommand = { type: 'RequestActivationMail', data: { user_id: id } };

@@ -60,14 +60,18 @@ function decide(command: UserCommand, state: UserState): Decision<UserEvent> {
       if (!command.data.organisation_uuid) {
         return reject(userErrors.unknownOrganisation, "Organisation isn't in our database!");
       }
-      return accept({ type: 'ProviderApproved', data: { user_id, organisation_uuid: command.data.organisation_uuid } });
+      const { organisation_uuid, organisation_name } = command.data;
+      return accept({ type: 'ProviderApproved', data: { user_id, organisation_uuid, ...(organisation_name !== undefined ? { organisation_name } : {}) } });
     }
     case 'CompleteProviderProfile':
       // spec 2 §4: only approved providers complete the profile, which makes them active.
       if (state.user_type !== 'fsp' || state.status !== 'approved') {
         return reject(userErrors.notApproved, 'Only approved providers may complete the profile.');
       }
-      return accept({ type: 'ProviderProfileCompleted', data: { user_id, avatar_file_id: command.data.avatar_file_id } });
+      return accept(
+        ...(command.data.answers ? [{ type: 'ProviderAnswersSaved' as const, data: { user_id, answers: command.data.answers } }] : []),
+        { type: 'ProviderProfileCompleted', data: { user_id, avatar_file_id: command.data.avatar_file_id } },
+      );
     case 'ChangeUserStatus': {
       const to = command.data.status;
       if (!statusesByType[state.user_type].includes(to) || to === 'creating') {

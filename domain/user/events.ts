@@ -41,7 +41,8 @@ export type CustomerCreated = {
   data: { user_id: string; personal: PersonalDetails; password_hash: string | null; status: 'creating' | 'active' };
 };
 export type UserEmailVerified = { type: 'UserEmailVerified'; data: { user_id: string } };
-export type ProviderApproved = { type: 'ProviderApproved'; data: { user_id: string; organisation_uuid: string } };
+/** `organisation_name`: the organisation's name at approval (the provider may have typed another one at sign-up). */
+export type ProviderApproved = { type: 'ProviderApproved'; data: { user_id: string; organisation_uuid: string; organisation_name?: string } };
 export type ProviderRejected = { type: 'ProviderRejected'; data: { user_id: string; message: string } };
 export type ProviderProfileCompleted = {
   type: 'ProviderProfileCompleted';

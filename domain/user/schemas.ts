@@ -133,8 +133,19 @@ export const userView = z.object({
       membership_value: z.string().nullable(),
       acl_number: z.string().nullable(),
       lender_since: z.number().int().nullable(),
+      // spec 3 §3 "Provider limits" (the admin's bidding limits panel reads them here).
+      bids_accepted_limit: z.number().int().nullable(),
+      bids_contacted_limit: z.number().int().nullable(),
+      total_accepted_bids: z.number().int(),
+      total_contacted_bids: z.number().int(),
+      max_auto_bidding_review_period: z.number().int(),
     })
     .nullable(),
+  address: z.object({ line1: z.string(), suburb: z.string(), state: z.string(), postcode: z.string() }).nullable(),
+  /** Where the avatar image is served (`/files/{id}`), or null. */
+  avatar_url: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  date_of_birth: z.string().nullable(),
   created_at: z.string(),
 });
 export type UserView = z.infer<typeof userView>;

@@ -8,6 +8,7 @@ import * as identity from './migrations/2026-11-21T0004-identity';
 import * as appendFunction from './migrations/2026-11-21T0005-append-function';
 import * as outboxMessages from './migrations/2026-11-21T1220-outbox-messages';
 import * as authorizationCodes from './migrations/2026-11-21T1400-authorization-codes';
+import * as phoneVerifications from './migrations/2026-11-21T1500-phone-verifications';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T0005-append-function': appendFunction,
   '2026-11-21T1220-outbox-messages': outboxMessages,
   '2026-11-21T1400-authorization-codes': authorizationCodes,
+  '2026-11-21T1500-phone-verifications': phoneVerifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,8 @@ export interface OrganisationsTable {
   category: OrganisationCategory | null;
   status: OrganisationStatus;
   logo_file_id: string | null;
+  /** Uuids of the brokers that may bid (spec 3 §3); only organisations that still exist as brokers. */
+  allowed_bidders: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -27,7 +29,7 @@ const handledTypes = new Set<string>(organisationEventTypes);
 export const organisationsProjection: Projection = {
   kind: 'projection',
   name: 'organisations',
-  version: 1,
+  version: 2,
   tables: ['organisations'],
   async createTables(trx) {
     await sql`
@@ -40,6 +42,7 @@ export const organisationsProjection: Projection = {
         category text,
         status text not null,
         logo_file_id text,
+        allowed_bidders jsonb not null,
         created_at timestamptz not null,
         updated_at timestamptz not null
       )`.execute(trx);
@@ -63,7 +66,7 @@ async function apply(db: Kysely<OrganisationsDatabase>, event: RecordedEvent & O
       const { organisation_id, ...row } = event.data;
       await db
         .insertInto('organisations')
-        .values({ uuid: organisation_id, ...row, created_at: at, updated_at: at })
+        .values({ uuid: organisation_id, ...row, allowed_bidders: sql<string[]>`'[]'::jsonb`, created_at: at, updated_at: at })
         .onConflict((oc) => oc.column('uuid').doNothing())
         .execute();
       return;
@@ -74,10 +77,31 @@ async function apply(db: Kysely<OrganisationsDatabase>, event: RecordedEvent & O
         .set({ ...event.data.changes, updated_at: at })
         .where('uuid', '=', event.data.organisation_id)
         .execute();
+      if (event.data.changes.organisation_type === 'financial_institution') await dropBidder(db, event.data.organisation_id);
       return;
     case 'OrganisationRemoved':
       await db.deleteFrom('organisations').where('uuid', '=', event.data.organisation_id).execute();
+      await dropBidder(db, event.data.organisation_id);
+      return;
+    case 'OrganisationAllowedBiddersChanged':
+      await db
+        .updateTable('organisations')
+        .set({ allowed_bidders: sql<string[]>`${JSON.stringify(event.data.allowed_bidders)}::jsonb`, updated_at: at })
+        .where('uuid', '=', event.data.organisation_id)
+        .execute();
       return;
   }
+}
+
+/**
+ * A broker that is removed or becomes a lender can no longer bid as one: it leaves every allowed-bidders list here.
+ * The lenders' streams keep the uuid; their next change of the list (sent from this read model) drops it there too.
+ */
+async function dropBidder(db: Kysely<OrganisationsDatabase>, uuid: string): Promise<void> {
+  await db
+    .updateTable('organisations')
+    .set({ allowed_bidders: sql<string[]>`allowed_bidders - ${uuid}::text` })
+    .where(sql<boolean>`allowed_bidders @> ${JSON.stringify([uuid])}::jsonb`)
+    .execute();
 }
 

@@ -1,9 +1,15 @@
-import type { Kysely } from 'kysely';
-import { type OrganisationListQuery, organisationSortable } from '../../domain/organisation/schemas';
+import { type Kysely, sql } from 'kysely';
+import type { BidderCandidate } from '../../domain/organisation/commands';
+import {
+  type OrganisationListQuery,
+  type OrganisationProviderListQuery,
+  organisationProviderSortable,
+  organisationSortable,
+} from '../../domain/organisation/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
+import type { UserRow, UsersDatabase } from '../users/users';
 import type { OrganisationRow, OrganisationsDatabase } from './organisations';
-
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -35,4 +41,61 @@ export async function listOrganisations(database: Database, query: OrganisationL
 export async function findOrganisation(database: Database, uuid: string): Promise<OrganisationRow | undefined> {
   const db = database as Kysely<OrganisationsDatabase>;
   return db.selectFrom('organisations').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The organisations named as allowed bidders, with their type as known here (null: no such organisation). */
+export async function bidderCandidates(database: Database, uuids: readonly string[]): Promise<BidderCandidate[]> {
+  if (uuids.length === 0) return [];
+  const db = database as Kysely<OrganisationsDatabase>;
+  const rows = await db.selectFrom('organisations').select(['uuid', 'organisation_type']).where('uuid', 'in', [...new Set(uuids)]).execute();
+  const types = new Map(rows.map((row) => [row.uuid, row.organisation_type]));
+  return uuids.map((uuid) => ({ uuid, organisation_type: types.get(uuid) ?? null }));
+}
+
+export type ProviderName = { uuid: string; organisation_uuid: string; full_name: string };
+const fullName = sql<string>`trim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`;
+
+/** The providers of each organisation asked for, by name (the `fsps` of the organisation view). */
+export async function providersOf(database: Database, organisationUuids: readonly string[]): Promise<Map<string, ProviderName[]>> {
+  const byOrganisation = new Map<string, ProviderName[]>(organisationUuids.map((uuid) => [uuid, []]));
+  if (organisationUuids.length === 0) return byOrganisation;
+  const db = database as Kysely<UsersDatabase>;
+  const rows = await db
+    .selectFrom('users')
+    .select(['uuid', 'organisation_uuid', fullName.as('full_name')])
+    .where('user_type', '=', 'fsp')
+    .where('organisation_uuid', 'in', [...organisationUuids])
+    .orderBy(sql`lower(${fullName})`)
+    .orderBy('uuid')
+    .execute();
+  for (const row of rows) if (row.organisation_uuid) byOrganisation.get(row.organisation_uuid)?.push({ ...row, organisation_uuid: row.organisation_uuid });
+  return byOrganisation;
+}
+
+/**
+ * Providers of one organisation, paged (`GET /v1/organisations/{id}/fsps` and the team, spec 2 §7); null lists
+ * the providers of every organisation (an admin's team list without a filter).
+ */
+export async function listOrganisationProviders(
+  database: Database,
+  organisationUuid: string | null,
+  query: OrganisationProviderListQuery,
+): Promise<ListResult<UserRow>> {
+  const db = database as Kysely<UsersDatabase>;
+  let filtered = db.selectFrom('users').where('user_type', '=', 'fsp');
+  if (organisationUuid) filtered = filtered.where('organisation_uuid', '=', organisationUuid);
+  if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
+  const sorting = organisationProviderSortable.flatMap((field) => {
+    const direction = query.sorting?.[field];
+    return direction ? [[field, direction] as const] : [];
+  });
+  let ordered = filtered.selectAll();
+  for (const [field, direction] of sorting.length > 0 ? sorting : [['full_name', 'asc'] as const]) {
+    ordered = field === 'full_name' ? ordered.orderBy(sql`lower(${fullName})`, direction) : ordered.orderBy(field, direction);
+  }
+  const [rows, total] = await Promise.all([
+    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { total_records: Number(total.total), result: rows };
 }

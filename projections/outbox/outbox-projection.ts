@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../../infrastructure/clock';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { enqueueMessage, type EmailMessage, type SmsMessage } from '../../infrastructure/outbox/enqueue';
 import type { Projection } from '../projection';
@@ -18,8 +19,11 @@ export type OutboxProjectionOptions = {
    * derive from the event), and events older than `maxEventAgeMs` are skipped.
    */
   version?: number;
-  /** The messages one event causes; [] for events it does not care about. */
-  messagesFor(event: RecordedEvent): readonly MessageFromEvent[] | Promise<readonly MessageFromEvent[]>;
+  /**
+   * The messages one event causes; [] for events it does not care about. `trx` is the batch's transaction, to read
+   * what the event does not carry (an address from the users read model). Read only: writing belongs to the outbox.
+   */
+  messagesFor(event: RecordedEvent, trx: Database): readonly MessageFromEvent[] | Promise<readonly MessageFromEvent[]>;
   /**
    * Events older than this cause nothing: a new or rebuilt consumer reading old history must not mail everyone
    * again, and an activation link from last month is no use. Default one day.
@@ -47,7 +51,7 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
       const oldest = clock.now().getTime() - maxAgeMs;
       for (const event of events) {
         if (Date.parse(event.metadata.occurred_at) < oldest) continue;
-        for (const message of await options.messagesFor(event)) {
+        for (const message of await options.messagesFor(event, trx)) {
           // An erased person's address reads as null (crypto-shredding): there is nobody to write to.
           if (typeof message.to !== 'string' || message.to === '') continue;
           await enqueueMessage(trx, { ...message, causationId: event.id });

@@ -152,7 +152,11 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
       await update({ email_verified: true });
       return;
     case 'ProviderApproved':
-      await update({ status: 'approved', organisation_uuid: event.data.organisation_uuid });
+      await update({
+        status: 'approved',
+        organisation_uuid: event.data.organisation_uuid,
+        ...(event.data.organisation_name !== undefined ? { organisation_name: event.data.organisation_name } : {}),
+      });
       return;
     case 'ProviderRejected':
       await update({ status: 'rejected', rejection_message: event.data.message });

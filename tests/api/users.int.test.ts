@@ -68,7 +68,8 @@ describe('pending providers', () => {
     });
     const approved = await review(id, { status: 'approved', organisation_uuid: organisation.json().uuid });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ status: 'approved', fsp: { organisation: { uuid: organisation.json().uuid } } });
+    // The provider typed 'Harbour Bank' at sign-up; the organisation chosen at approval is the one shown from now on.
+    expect(approved.json()).toMatchObject({ status: 'approved', fsp: { organisation: { uuid: organisation.json().uuid, name: 'Harbour Brokers' } } });
     expect((await login('approve@harbour.example')).statusCode).toBe(200); // on to the profile activation screen
 
     const again = await review(id, { status: 'rejected', message: 'Too late' });

@@ -8,7 +8,7 @@ import { openEventStore } from '../../infrastructure/event-store/open-event-stor
 import { randomIds } from '../../infrastructure/ids';
 import { type AppSecrets, loadSecrets } from '../../infrastructure/secrets';
 import { waitForProjections } from '../../projections/projection-status';
-import { consumers } from '../../projections/registry';
+import { consumersFor } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { as, createUser, type TestUser, type UserSpec } from './users';
@@ -36,7 +36,7 @@ export async function createTestApp(options: { production?: boolean } = {}): Pro
   const store = await openEventStore(config, database.db); // as in production: personal data encrypted
   const secrets = await loadSecrets(database.db);
   const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets });
-  const runner = new ProjectionRunner({ db: database.db, store, consumers, idleMs: 10 });
+  const runner = new ProjectionRunner({ db: database.db, store, consumers: consumersFor({ publicUrl: config.publicUrl, secrets }), idleMs: 10 });
   await runner.untilLive(); // as the server does: no read before the projections' tables exist
   runner.start();
   const makeUser = async (spec: UserSpec) => {

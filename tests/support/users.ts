@@ -41,7 +41,10 @@ export async function createUser(
   counter += 1;
   const email = spec.email ?? `${spec.userType}-${counter}-${Date.now()}@test.example`;
   const context: CommandContext = { userId: null, correlationId: 'test', causationId: null, now: new Date() };
-  const personal = { first_name: spec.firstName ?? 'Test', last_name: `${spec.userType === 'fsp' ? 'Provider' : spec.userType === 'admin' ? 'Admin' : 'Customer'} ${counter}`, email, country_code: '61', mobile_number: '0412345678' };
+  // Letters only, so the names pass the name rule when a test saves them in a form.
+  const suffix = [...counter.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
+  const role = spec.userType === 'fsp' ? 'Provider' : spec.userType === 'admin' ? 'Admin' : 'Customer';
+  const personal = { first_name: spec.firstName ?? 'Test', last_name: `${role} ${suffix}`, email, country_code: '61', mobile_number: '0412345678' };
   const account =
     spec.userType === 'fsp'
       ? {

@@ -1,5 +1,5 @@
 import { Avatar, Burger, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSession } from '../lib/session';
 
@@ -39,6 +39,13 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: { navbarOpened: bool
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.email}</Menu.Label>
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => void navigate({ to: '/profile/$uuid', params: { uuid: user.uuid } })}>
+            Profile
+          </Menu.Item>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => void navigate({ to: '/change-password' })}>
+            Change password
+          </Menu.Item>
+          <Menu.Divider />
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void navigate({ to: '/logout' })}>
             Log out
           </Menu.Item>

@@ -42,7 +42,7 @@ type Entry = {
 
 function entriesFor(session: Session): readonly Entry[] {
   const { user } = session;
-  const profile: Entry = { label: 'Profile', icon: IconUser };
+  const profile: Entry = { label: 'Profile', icon: IconUser, to: '/profile/$uuid', params: { uuid: user.uuid }, matches: ['/profile', '/change-password'] };
   const dashboard: Entry = { label: 'Dashboard', icon: IconDashboard, to: '/home', matches: ['/home'] };
   if (user.user_type === 'customer') {
     const createPosts: Entry = { label: 'Create Posts', icon: IconFilePlus };
@@ -61,7 +61,7 @@ function entriesFor(session: Session): readonly Entry[] {
       { label: 'Messages', icon: IconMessage },
     ];
     // spec 3 §6: manage_permissions_for_fsps_within_org selects the manager's sidebar, with the team.
-    if (session.can('manage_permissions_for_fsps_within_org')) entries.splice(2, 0, { label: 'My Team', icon: IconUsersGroup });
+    if (session.can('manage_permissions_for_fsps_within_org')) entries.splice(2, 0, { label: 'My Team', icon: IconUsersGroup, to: '/my-team', matches: ['/my-team'] });
     return entries;
   }
   const systemConfigurations: Entry = { label: 'System Configurations', icon: IconSettings };
@@ -69,7 +69,16 @@ function entriesFor(session: Session): readonly Entry[] {
   return [
     profile,
     dashboard,
-    { label: 'Users', icon: IconUsers, children: [{ label: 'Pending approval' }, { label: 'Customers' }, { label: 'Providers' }, { label: 'Admins' }] },
+    {
+      label: 'Users',
+      icon: IconUsers,
+      children: [
+        { label: 'Pending approval', to: '/pending-users', matches: ['/pending-users'] },
+        { label: 'Customers', to: '/users/$userType', params: { userType: 'customer' }, matches: ['/users/customer'] },
+        { label: 'Providers', to: '/users/$userType', params: { userType: 'fsp' }, matches: ['/users/fsp'] },
+        { label: 'Admins', to: '/users/$userType', params: { userType: 'admin' }, matches: ['/users/admin'] },
+      ],
+    },
     { label: 'Jousts', icon: IconTrophy },
     { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids' }, { label: 'Bid templates' }] },
     { label: 'Deals', icon: IconBriefcase },

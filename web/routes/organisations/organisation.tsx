@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { createRoute, useNavigate } from '@tanstack/react-router';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
@@ -6,7 +6,9 @@ import { RouteError } from '../../components/route-error';
 import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { useOrganisation } from '../../features/organisations/api/get-organisation';
 import { useConfirmDeleteOrganisation } from '../../features/organisations/components/confirm-delete-organisation';
+import { AllowedBiddersList } from '../../features/organisations/components/allowed-bidders-list';
 import { OrganisationDetails } from '../../features/organisations/components/organisation-details';
+import { OrganisationProviders } from '../../features/organisations/components/organisation-providers';
 import { adminRoute } from '../admin';
 import { loadOrganisation } from './load-organisation';
 import { OrganisationNotFoundPage } from './organisation-not-found-page';
@@ -53,7 +55,12 @@ function OrganisationPage() {
           </>
         }
       />
-      <OrganisationDetails organisation={organisation} />
+      <Stack gap="md">
+        <OrganisationDetails organisation={organisation} />
+        {/* spec 3 §3: allowed bidders are brokers bidding for a financial institution; a broker has none. */}
+        {organisation.organisation_type === 'financial_institution' && <AllowedBiddersList uuids={organisation.allowed_bidders} />}
+        <OrganisationProviders organisationUuid={uuid} />
+      </Stack>
     </>
   );
 }

@@ -7,4 +7,6 @@ export const organisationKeys = {
   lists: () => ['organisations', 'list'] as const,
   list: (params: OrganisationListParams) => ['organisations', 'list', params] as const,
   detail: (uuid: string) => ['organisations', uuid] as const,
+  /** Under the detail key: refreshing an organisation refreshes its providers too. */
+  providers: (uuid: string, page: number) => ['organisations', uuid, 'fsps', page] as const,
 };

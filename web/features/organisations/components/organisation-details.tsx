@@ -21,9 +21,7 @@ export function OrganisationDetails({ organisation }: { organisation: Organisati
           </DetailItem>
           <DetailItem label="Created at">{formatDate(organisation.created_at)}</DetailItem>
           <DetailItem label="Updated at">{formatDate(organisation.updated_at)}</DetailItem>
-          <DetailItem label="Members">
-            {organisation.fsps.length === 0 ? 'None yet' : organisation.fsps.map((fsp) => fsp.full_name).join(', ')}
-          </DetailItem>
+          <DetailItem label="Providers">{organisation.fsps.length}</DetailItem>
         </SimpleGrid>
       </Group>
     </Paper>

@@ -16,6 +16,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { organisationCategoryLabels, organisationStatusLabels, organisationTypeLabels } from '../organisation-labels';
+import { AllowedBiddersField } from './allowed-bidders-field';
 import { LogoField } from './logo-field';
 
 type FormValues = {
@@ -26,9 +27,10 @@ type FormValues = {
   status: OrganisationStatus;
   /** A new logo (data URL), null to remove it, undefined to keep the current one. */
   logo: string | null | undefined;
+  allowed_bidders: string[];
 };
 
-const fields = ['name', 'abbreviation', 'organisation_type', 'category', 'status', 'logo'] as const;
+const fields = ['name', 'abbreviation', 'organisation_type', 'category', 'status', 'logo', 'allowed_bidders'] as const;
 
 type Props = {
   /** The organisation being edited; absent when creating. */
@@ -47,12 +49,17 @@ function initialValues(organisation: OrganisationView | undefined): FormValues {
     category: organisation?.category ?? null,
     status: organisation?.status ?? 'active',
     logo: undefined,
+    allowed_bidders: organisation?.allowed_bidders ?? [],
   };
 }
 
-/** The form values as the API's fields: an empty abbreviation is no abbreviation. */
+/** The form values as the API's fields: an empty abbreviation is no abbreviation; a broker has no allowed bidders. */
 function toFields(values: FormValues) {
-  return { ...values, abbreviation: values.abbreviation.trim() === '' ? null : values.abbreviation };
+  return {
+    ...values,
+    abbreviation: values.abbreviation.trim() === '' ? null : values.abbreviation,
+    allowed_bidders: values.organisation_type === 'broker' ? [] : values.allowed_bidders,
+  };
 }
 
 const typeOptions = organisationTypes.map((value) => ({ value, label: organisationTypeLabels[value] }));
@@ -121,6 +128,17 @@ export function OrganisationForm({ organisation, submitLabel, onSubmit, onCancel
               <SegmentedControl mt={4} aria-label="Status" data={statusOptions} {...form.getInputProps('status')} />
             </div>
           </Input.Wrapper>
+          {form.values.organisation_type !== 'broker' && (
+            <AllowedBiddersField
+              value={form.values.allowed_bidders}
+              organisationUuid={organisation?.uuid}
+              onChange={(uuids) => {
+                form.setFieldValue('allowed_bidders', uuids);
+                form.clearFieldError('allowed_bidders');
+              }}
+              error={form.errors.allowed_bidders}
+            />
+          )}
           <Divider />
           <LogoField
             name={form.values.name}

@@ -1,0 +1,158 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { organisationTypes } from '../../domain/organisation/schemas';
+import { userDecider } from '../../domain/user/decider';
+import type { UserCommand } from '../../domain/user/commands';
+import { userStream } from '../../domain/user/events';
+import { email as emailSchema, password as passwordSchema, userStatuses, userTypes } from '../../domain/user/schemas';
+import { handleCommand } from '../../infrastructure/command-handler';
+import { passwordTag, verifyActivationCode, verifyPasswordResetToken } from '../../infrastructure/identity-tokens';
+import { hashPassword } from '../../infrastructure/passwords';
+import { revokeAllRefreshTokens } from '../../infrastructure/tokens';
+import type { OrganisationsDatabase } from '../../projections/organisations/organisations';
+import { waitForProjections } from '../../projections/projection-status';
+import { findUser, findUserByEmail } from '../../projections/users/queries';
+import type { AppDependencies } from '../app';
+import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { answerPosition } from '../read-your-writes';
+
+// Activation, its resend, password recovery and the organisation directory of the sign-up form (spec 2 §4, §7
+// "Sign-up, activation, users"). All public (spec 2 §6: "calls made without authentication"), so each is rate-limited
+// per client address. The mail-sending ones answer the same whether or not the address has an account
+// (docs/security.md "Activation and password recovery").
+
+const required = 'This field is required';
+const invalidActivationCode = 'This activation link is invalid or has expired. Please, ask for a new one.';
+const invalidResetToken = 'This password reset link is invalid, has expired or was already used. Please, ask for a new one.';
+
+const detailAnswer = z.object({ detail: z.string() });
+const DIRECTORY_SIZE = 20;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const activationRoutes =
+  (deps: AppDependencies): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, store, clock, ids, secrets } = deps;
+    const context = (requestId: string, userId: string | null) => ({ userId, correlationId: requestId, causationId: null, now: clock.now() });
+    const run = (userId: string, command: UserCommand, requestId: string) =>
+      handleCommand({ store, ids, streamId: userStream(userId), decider: userDecider, command, context: context(requestId, userId) });
+
+    await app.register(rateLimit, { global: false });
+    // Asking for mail is limited harder than the rest: each request may write to someone's mailbox.
+    const mailLimit = { rateLimit: { max: 5, timeWindow: '10 minutes' } };
+
+    app.post(
+      '/v1/users/activate',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['users'],
+          summary: 'Activate an account with the code of its activation link (public); activating twice is fine',
+          body: z.strictObject({ activation_code: z.string({ error: required }).trim().min(1, required).max(2000, invalidActivationCode) }),
+          response: { 200: z.object({ user_type: z.enum(userTypes), status: z.enum(userStatuses) }), 429: problemSchema, ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const refuse = () => sendProblem(reply, problem(422, 'ACTIVATION_CODE_INVALID', invalidActivationCode, { activation_code: [invalidActivationCode] }));
+        const userId = await verifyActivationCode(secrets.accessTokenKey, request.body.activation_code, clock.now());
+        if (!userId) return refuse();
+        const result = await run(userId, { type: 'VerifyEmail', data: { user_id: userId } }, request.id);
+        // A deleted account's link is as dead as a forged one.
+        if (!result.ok || result.state.stage !== 'registered') return refuse();
+        answerPosition(reply, result.position);
+        return { user_type: result.state.user_type, status: result.state.status };
+      },
+    );
+
+    app.get(
+      '/v1/users/activate',
+      {
+        config: mailLimit,
+        schema: {
+          tags: ['users'],
+          summary: 'Send the activation e-mail again (public); the same answer whether or not the address has an account',
+          querystring: z.strictObject({ email: emailSchema }),
+          response: { 200: detailAnswer, 429: problemSchema, ...problemResponses },
+        },
+      },
+      async (request) => {
+        const user = await findUserByEmail(db, request.query.email);
+        // An active account refuses (USER_ALREADY_ACTIVATED): nothing is written, and the answer stays the same.
+        if (user) await run(user.uuid, { type: 'RequestActivationMail', data: { user_id: user.uuid } }, request.id);
+        return { detail: 'If this e-mail address has an account waiting for activation, an activation e-mail is on its way.' };
+      },
+    );
+
+    app.get(
+      '/v1/users/recover_password',
+      {
+        config: mailLimit,
+        schema: {
+          tags: ['users'],
+          summary: 'E-mail a password reset link (public); the same answer whether or not the address has an account',
+          querystring: z.strictObject({ email: emailSchema }),
+          response: { 200: detailAnswer, 429: problemSchema, ...problemResponses },
+        },
+      },
+      async (request) => {
+        const user = await findUserByEmail(db, request.query.email);
+        if (user) await run(user.uuid, { type: 'RequestPasswordReset', data: { user_id: user.uuid, reset_id: ids.uuid() } }, request.id);
+        return { detail: 'If this e-mail address has an account, a link to choose a new password is on its way.' };
+      },
+    );
+
+    app.post(
+      '/v1/users/temporary_password',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['users'],
+          summary: 'Set a new password with the token of a password reset link (public); logs out every session',
+          body: z.strictObject({ token: z.string({ error: required }).trim().min(1, required).max(2000, invalidResetToken), password: passwordSchema }),
+          response: { 200: detailAnswer, 429: problemSchema, ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const refuse = () => sendProblem(reply, problem(422, 'PASSWORD_RESET_TOKEN_INVALID', invalidResetToken, { token: [invalidResetToken] }));
+        const now = clock.now();
+        const reset = await verifyPasswordResetToken(secrets.accessTokenKey, request.body.token, now);
+        const user = reset ? await findUser(db, reset.userId) : undefined;
+        // The link was made for the password the account has now; after any change it is dead (one use).
+        if (!reset || !user || passwordTag(user.password_hash) !== reset.passwordTag) return refuse();
+        const result = await run(user.uuid, { type: 'ChangePassword', data: { user_id: user.uuid, password_hash: await hashPassword(request.body.password) } }, request.id);
+        if (!result.ok) return refuse();
+        // Whoever held a session with the old password (perhaps the reason for the reset) is logged out.
+        await revokeAllRefreshTokens(db, user.uuid, now);
+        answerPosition(reply, result.position);
+        // Log-in reads the users read model: the new password works as soon as this answers.
+        if (result.position) await waitForProjections(db, ['users'], result.position, { timeoutMs: 5000 });
+        return { detail: 'Your password was changed. You can log in with it now.' };
+      },
+    );
+
+    app.get(
+      '/v1/organisation_directory',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['organisations'],
+          summary: "Active organisations by name, for the provider sign-up form (public; at most 20, only what a provider picks from)",
+          querystring: z.strictObject({ search: z.string().trim().max(100, 'Should be at most 100 characters').optional() }),
+          response: {
+            200: z.object({ result: z.array(z.object({ uuid: z.uuid(), name: z.string(), organisation_type: z.enum(organisationTypes) })) }),
+            429: problemSchema,
+            ...problemResponses,
+          },
+        },
+      },
+      async (request) => {
+        let query = (db as Kysely<OrganisationsDatabase>).selectFrom('organisations').select(['uuid', 'name', 'organisation_type']).where('status', '=', 'active');
+        const search = request.query.search;
+        if (search) query = query.where('name', 'ilike', `%${escapeLike(search)}%`);
+        return { result: await query.orderBy('name').orderBy('uuid').limit(DIRECTORY_SIZE).execute() };
+      },
+    );
+  };

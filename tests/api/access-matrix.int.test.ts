@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeLoanProduct } from '../../domain/product/products';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { as, type TestUser } from '../support/users';
+
+// Every route of the API against every role and an anonymous caller (issue "Identity, access and provider
+// onboarding": "Tests cover the whole access matrix"). A refused caller gets 401 (anonymous) or 403 and nothing is
+// written; an allowed caller is never refused by the access rule (it may still get 404 or 422 for the dummy request);
+// nobody gets a 5xx. A route missing from the table fails the test, so a new route must say who may call it.
+
+type Role = 'customer' | 'provider' | 'approved' | 'adminWithoutView' | 'admin';
+const roles: readonly Role[] = ['customer', 'provider', 'approved', 'adminWithoutView', 'admin'];
+const loggedIn: readonly Role[] = roles;
+const active: readonly Role[] = ['customer', 'provider', 'adminWithoutView', 'admin'];
+const admin: readonly Role[] = ['admin'];
+
+type Rule = {
+  /** Who passes the access rule; 'public' lets anonymous callers in too. */
+  allowed: readonly Role[] | 'public';
+  /** The `{id}`/`{uuid}` of the path is the caller's own (routes about oneself); otherwise a uuid nobody has. */
+  self?: true;
+};
+
+const matrix: Record<string, Rule> = {
+  'GET /health': { allowed: 'public' },
+  'GET /v1/products': { allowed: 'public' },
+  'GET /files/{id}': { allowed: 'public' },
+  'POST /oauth/token': { allowed: 'public' },
+  'POST /oauth/authorize': { allowed: 'public' },
+  'POST /oauth/revoke': { allowed: 'public' },
+  'GET /v1/users/verify_email': { allowed: 'public' },
+  'POST /v1/users': { allowed: 'public' },
+  'POST /v1/users/activate': { allowed: 'public' },
+  'GET /v1/users/activate': { allowed: 'public' },
+  'GET /v1/users/recover_password': { allowed: 'public' },
+  'POST /v1/users/temporary_password': { allowed: 'public' },
+  'GET /v1/organisation_directory': { allowed: 'public' },
+
+  'GET /v1/users/me': { allowed: loggedIn },
+  'PATCH /v1/users/me': { allowed: active },
+  'GET /v1/users/{id}': { allowed: loggedIn, self: true },
+  'GET /v2/users/{id}/permissions': { allowed: loggedIn, self: true },
+  'PATCH /v2/users/{id}/permissions/{container}': { allowed: active },
+  'PATCH /v2/users/{uuid}': { allowed: active, self: true },
+  'POST /v1/users/phone_verification': { allowed: active },
+  'GET /v1/users/phone_verification': { allowed: active },
+  'PATCH /v1/fsps/complete_profile': { allowed: ['provider', 'approved'] },
+  'PATCH /v1/fsps/update_profile': { allowed: ['provider'] },
+  'GET /v2/fsps/{uuid}/fsp_questions': { allowed: loggedIn, self: true },
+  'GET /v2/users': { allowed: ['provider', 'admin'] },
+
+  'GET /v1/users': { allowed: admin },
+  'PATCH /v1/users/{id}': { allowed: admin },
+  'DELETE /v1/users/{id}': { allowed: admin },
+  'PATCH /v1/users/{id}/review': { allowed: admin },
+  'GET /v4/users': { allowed: admin },
+  'POST /v2/users': { allowed: admin },
+  'GET /v4/organisations': { allowed: admin },
+  'POST /v2/products/{id}/organisations': { allowed: admin },
+  'GET /v2/organisations/{id}': { allowed: admin },
+  'PATCH /v2/organisations/{id}': { allowed: admin },
+  'DELETE /v1/organisations/{id}': { allowed: admin },
+  'GET /v1/organisations/{id}/fsps': { allowed: admin },
+  'GET /v1/outbox_messages': { allowed: admin },
+  'GET /v1/outbox_messages/{id}': { allowed: admin },
+  'GET /v1/products/{product_uuid}/questions': { allowed: admin },
+  'POST /v1/products/{product_uuid}/questions': { allowed: admin },
+  'PATCH /v1/products/{product_uuid}/questions': { allowed: admin },
+  'GET /v1/products/{product_uuid}/questions/{uuid}': { allowed: admin },
+  'PATCH /v1/products/{product_uuid}/questions/{uuid}': { allowed: admin },
+  'DELETE /v1/products/{product_uuid}/questions/{uuid}': { allowed: admin },
+};
+
+let t: TestApp;
+let users: Record<Role, TestUser>;
+let documented: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const adminWithoutView = await t.createUser({ userType: 'admin' });
+  const container = (await t.asAdmin({ method: 'GET', url: `/v2/users/${adminWithoutView.id}/permissions` })).json().uuid;
+  await t.asAdmin({ method: 'PATCH', url: `/v2/users/${adminWithoutView.id}/permissions/${container}`, payload: { permissions: { view: false } } });
+  users = {
+    customer: await t.createUser({ userType: 'customer' }),
+    provider: await t.createUser({ userType: 'fsp' }),
+    approved: await t.createUser({ userType: 'fsp', status: 'approved' }),
+    adminWithoutView,
+    admin: t.admin,
+  };
+  await t.app.ready();
+  const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+  documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+function urlOf(route: string, rule: Rule, caller: TestUser | null): { method: string; url: string } {
+  const [method, path] = route.split(' ') as [string, string];
+  const url = path
+    .replace('{product_uuid}', homeLoanProduct.uuid)
+    .replace(/\{(id|uuid)\}/, () => (rule.self && caller ? caller.id : randomUUID()))
+    .replace(/\{\w+\}/g, () => randomUUID());
+  return { method, url };
+}
+
+describe('the access matrix', () => {
+  it('covers every documented route', () => {
+    expect(documented.filter((route) => !(route in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((route) => !documented.includes(route))).toEqual([]);
+  });
+
+  it('answers every route as the table says, for every role and for anonymous callers, and refusals write nothing', async () => {
+    const wrong: string[] = [];
+    for (const [route, rule] of Object.entries(matrix)) {
+      for (const role of [null, ...roles]) {
+        const caller = role ? users[role] : null;
+        const { method, url } = urlOf(route, rule, caller);
+        const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
+        const request = { method: method as 'GET', url, ...(hasBody ? { payload: {} } : {}) };
+        const before = await t.eventCount();
+        const response = await t.app.inject(caller ? as(caller, request) : request);
+        const allowed = rule.allowed === 'public' || (role !== null && rule.allowed.includes(role));
+        const who = role ?? 'anonymous';
+        if (response.statusCode >= 500) wrong.push(`${route} as ${who}: ${response.statusCode}`);
+        if (allowed && (response.statusCode === 401 || (response.statusCode === 403 && response.json().code === 'FORBIDDEN'))) {
+          wrong.push(`${route} as ${who}: refused (${response.statusCode}) but allowed by the table`);
+        }
+        if (!allowed) {
+          const expected = role === null ? 401 : 403;
+          if (response.statusCode !== expected) wrong.push(`${route} as ${who}: ${response.statusCode}, expected ${expected}`);
+          if ((await t.eventCount()) !== before) wrong.push(`${route} as ${who}: refused but wrote events`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,82 @@
+import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type CreateAdmin, createAdminBody } from '../../../../domain/user/user-management';
+import { isApiError } from '../../../lib/api-error';
+import { applyServerErrors } from '../../../lib/server-errors';
+
+type FormValues = Omit<CreateAdmin, 'user_type'>;
+const fields = ['first_name', 'last_name', 'email', 'country_code', 'mobile_number', 'password'] as const;
+const schema = createAdminBody.shape.user;
+// spec 2 §5: the server marks a taken address `takenEmail`; the form says it in words.
+const takenEmailText = 'This e-mail address is already registered.';
+
+type Props = { onSubmit: (user: CreateAdmin) => Promise<unknown>; onCancel: () => void };
+
+/** Create an administrator (spec 2 §2 "/users/admin/create"), with the API's own rules. */
+export function CreateAdminForm({ onSubmit, onCancel }: Props) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    initialValues: { first_name: '', last_name: '', email: '', country_code: '61', mobile_number: '', password: '' },
+    validate: (values) => schemaResolver(schema, { sync: true })({ ...values, user_type: 'admin' }),
+  });
+
+  async function submit(values: FormValues) {
+    setFormError(null);
+    const parsed = schema.safeParse({ ...values, user_type: 'admin' });
+    if (!parsed.success) return;
+    try {
+      await onSubmit(parsed.data);
+    } catch (error) {
+      if (isApiError(error, 422) && Object.keys(error.errors).length > 0) {
+        const unplaced = applyServerErrors(error, {
+          prefix: 'user',
+          fields,
+          setFieldError: (field, message) => form.setFieldError(field, message === 'takenEmail' ? takenEmailText : message),
+        });
+        if (unplaced.length > 0) setFormError(unplaced.join(' '));
+      } else {
+        setFormError('The admin could not be created. Please try again in a moment.');
+      }
+    }
+  }
+
+  return (
+    <Paper p="lg" maw={760}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" icon={<IconAlertCircle />} title="Not created">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="First name" withAsterisk maxLength={60} {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
+            <TextInput label="E-mail" withAsterisk type="email" autoComplete="off" {...form.getInputProps('email')} />
+            <Group gap="sm" align="flex-start" wrap="nowrap">
+              <TextInput label="Code" w={80} leftSection="+" {...form.getInputProps('country_code')} />
+              <TextInput label="Mobile number" withAsterisk flex={1} inputMode="tel" {...form.getInputProps('mobile_number')} />
+            </Group>
+            <PasswordInput
+              label="Password"
+              withAsterisk
+              autoComplete="new-password"
+              description="8 to 100 characters, no spaces, 3 of: lowercase, uppercase, digits, special characters"
+              {...form.getInputProps('password')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              Create admin
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

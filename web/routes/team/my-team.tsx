@@ -1,0 +1,100 @@
+import { Box, Drawer, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
+import { createRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { OrganisationProviderView } from '../../../domain/organisation/schemas';
+import { ListFooter } from '../../components/list-footer';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { PermissionsPanel } from '../../features/permissions/components/permissions-panel';
+import { TEAM_PAGE, teamQueryOptions, useTeam } from '../../features/team/api/list-team';
+import { TeamTable } from '../../features/team/components/team-table';
+import { TeamTableSkeleton } from '../../features/team/components/team-table-skeleton';
+import { useSession } from '../../lib/session';
+import { privateRoute } from '../private';
+
+// spec 1 §2 "/my-team": the team of the provider's organisation. Other user types go to the dashboard.
+const teamSearch = z.object({ page: z.number().int().min(1).max(100_000).optional().catch(undefined) });
+
+export const myTeamRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/my-team',
+  validateSearch: teamSearch,
+  beforeLoad: ({ context }) => {
+    if (context.session.user.user_type !== 'fsp') throw redirect({ to: '/home', replace: true });
+  },
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, deps }) => context.queryClient.fetchQuery(teamQueryOptions(deps.page)),
+  pendingComponent: MyTeamPending,
+  errorComponent: RouteError,
+  component: MyTeamPage,
+});
+
+function MyTeamHeader() {
+  return <PageHeader title="My Team" crumbs={['My Team']} />;
+}
+
+function MyTeamPending() {
+  return (
+    <>
+      <MyTeamHeader />
+      <Paper>
+        <TeamTableSkeleton />
+      </Paper>
+    </>
+  );
+}
+
+function MyTeamPage() {
+  const session = useSession();
+  const search = myTeamRoute.useSearch();
+  const navigate = myTeamRoute.useNavigate();
+  const page = search.page ?? 1;
+  const { data, isFetching } = useTeam(page);
+  const reloading = useRouterState({ select: (state) => state.isLoading });
+  const [member, setMember] = useState<OrganisationProviderView | null>(null);
+  // spec 3 §6: a manager changes the permissions of the organisation's providers.
+  const manages = session.can('manage_permissions_for_fsps_within_org');
+
+  return (
+    <>
+      <MyTeamHeader />
+      <Paper>
+        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
+          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
+          {data.result.length > 0 ? (
+            <TeamTable members={data.result} selfUuid={session.user.uuid} {...(manages ? { onPermissions: setMember } : {})} />
+          ) : (
+            <EmptyState
+              py="xl"
+              icon={<IconUsersGroup size={28} />}
+              withIndicatorBackground
+              title={data.total_records > 0 ? 'This page is empty' : 'No team yet'}
+              description={
+                data.total_records > 0 ? 'The team has fewer pages now.' : 'Providers appear here once an admin places them in your organisation.'
+              }
+            />
+          )}
+        </Box>
+        <ListFooter
+          total={data.total_records}
+          page={page}
+          count={TEAM_PAGE}
+          shown={data.result.length}
+          noun="team member"
+          onPage={(next) => void navigate({ search: { page: next === 1 ? undefined : next } })}
+        />
+      </Paper>
+      <Drawer
+        opened={member !== null}
+        onClose={() => setMember(null)}
+        position="right"
+        size="lg"
+        title={member ? `Permissions of ${member.full_name ?? 'this provider'}` : undefined}
+      >
+        {member && <PermissionsPanel userUuid={member.uuid} />}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { Box, Button, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
+import { createRoute, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { UserView } from '../../../domain/user/schemas';
+import { ListFooter, pageCount } from '../../components/list-footer';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { type UserListParams, usersQueryOptions, useUsers } from '../../features/users/api/list-users';
+import { PendingUsersTable } from '../../features/users/components/pending-users-table';
+import { ApproveProviderModal, RejectProviderModal } from '../../features/users/components/review-provider-modals';
+import { UsersTableSkeleton } from '../../features/users/components/users-table-skeleton';
+import { usersPageSize } from '../../features/users/user-list-search';
+import { adminRoute } from '../admin';
+
+const pendingSearch = z.object({ page: z.number().int().min(1).max(100_000).optional().catch(undefined) });
+const toParams = (page: number | undefined): UserListParams => ({ page: page ?? 1, count: usersPageSize, user_type: 'fsp', status: 'pending' });
+
+export const pendingUsersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/pending-users',
+  validateSearch: pendingSearch,
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, deps }) => context.queryClient.fetchQuery(usersQueryOptions(toParams(deps.page))),
+  pendingComponent: () => (
+    <>
+      <PageHeader title="Pending users" crumbs={['Pending users']} />
+      <Paper>
+        <UsersTableSkeleton />
+      </Paper>
+    </>
+  ),
+  errorComponent: RouteError,
+  component: PendingUsersPage,
+});
+
+/** spec 2 §2 "/pending-users": providers waiting for an admin's review. */
+function PendingUsersPage() {
+  const { page } = pendingUsersRoute.useSearch();
+  const navigate = pendingUsersRoute.useNavigate();
+  const params = toParams(page);
+  const { data, isFetching } = useUsers(params);
+  const reloading = useRouterState({ select: (state) => state.isLoading });
+  const [approving, setApproving] = useState<UserView | null>(null);
+  const [rejecting, setRejecting] = useState<UserView | null>(null);
+  const pages = pageCount(data.total_records, params.count);
+  const goTo = (target: number) => void navigate({ search: { page: target === 1 ? undefined : target } });
+
+  return (
+    <>
+      <PageHeader title="Pending users" crumbs={['Pending users']} />
+      <Paper>
+        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
+          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
+          {data.result.length > 0 ? (
+            <PendingUsersTable users={data.result} onApprove={setApproving} onReject={setRejecting} />
+          ) : (
+            <EmptyState
+              py="xl"
+              icon={<IconUserCheck size={28} />}
+              withIndicatorBackground
+              title={data.total_records > 0 ? 'This page is empty' : 'No providers are waiting'}
+              description={data.total_records > 0 ? 'The list has fewer pages now.' : 'Providers who sign up appear here until you approve or reject them.'}
+            >
+              {data.total_records > 0 && (
+                <EmptyState.Actions>
+                  <Button variant="light" onClick={() => goTo(pages)}>
+                    Go to the last page
+                  </Button>
+                </EmptyState.Actions>
+              )}
+            </EmptyState>
+          )}
+        </Box>
+        <ListFooter total={data.total_records} page={params.page} count={params.count} shown={data.result.length} noun="pending provider" onPage={goTo} />
+      </Paper>
+      <ApproveProviderModal user={approving} onClose={() => setApproving(null)} />
+      <RejectProviderModal user={rejecting} onClose={() => setRejecting(null)} />
+    </>
+  );
+}

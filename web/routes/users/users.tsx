@@ -1,0 +1,154 @@
+import { Box, Button, Divider, EmptyState, LoadingOverlay, Paper, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { createRoute, notFound, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { userTypes, type UserType } from '../../../domain/user/schemas';
+import { ListFooter, pageCount } from '../../components/list-footer';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { ButtonLink } from '../../components/router-link';
+import { type UserListParams, usersQueryOptions, useUsers } from '../../features/users/api/list-users';
+import { useChangeStatus } from '../../features/users/components/use-change-status';
+import { useConfirmDeleteUser } from '../../features/users/components/use-confirm-delete-user';
+import { UsersTable } from '../../features/users/components/users-table';
+import { UsersTableSkeleton } from '../../features/users/components/users-table-skeleton';
+import { userTypeLabels } from '../../features/users/user-labels';
+import { isSearchable, type UserListSearch, userListSearch, usersPageSize } from '../../features/users/user-list-search';
+import { useSession } from '../../lib/session';
+import { adminRoute } from '../admin';
+
+// spec 2 §2 "/users/{user_type}": 25 a page sorted by full name, searched over e-mail, full name, status and mobile
+// (the server searches; the box waits 400 ms after typing, spec 2 §7).
+const SEARCH_DELAY_MS = 400;
+
+const isUserType = (value: string): value is UserType => (userTypes as readonly string[]).includes(value);
+
+const toParams = (userType: UserType, search: UserListSearch): UserListParams => ({
+  page: search.page ?? 1,
+  count: usersPageSize,
+  user_type: userType,
+  ...(search.search ? { search: search.search } : {}),
+});
+
+export const usersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/users/$userType',
+  validateSearch: userListSearch,
+  beforeLoad: ({ params }) => {
+    if (!isUserType(params.userType)) throw notFound();
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => context.queryClient.fetchQuery(usersQueryOptions(toParams(params.userType as UserType, deps))),
+  pendingComponent: UsersPending,
+  errorComponent: RouteError,
+  component: UsersPage,
+});
+
+function UsersHeader({ userType }: { userType: UserType }) {
+  const title = userTypeLabels[userType].many;
+  return (
+    <PageHeader
+      title={title}
+      crumbs={[title]}
+      actions={
+        userType === 'admin' ? (
+          <ButtonLink to="/users/admin/create" leftSection={<IconPlus size={16} />}>
+            Create admin
+          </ButtonLink>
+        ) : undefined
+      }
+    />
+  );
+}
+
+function UsersPending() {
+  const { userType } = usersRoute.useParams();
+  return (
+    <>
+      <UsersHeader userType={userType as UserType} />
+      <Paper>
+        <UsersTableSkeleton />
+      </Paper>
+    </>
+  );
+}
+
+function UsersPage() {
+  const userType = usersRoute.useParams().userType as UserType;
+  const search = usersRoute.useSearch();
+  const navigate = usersRoute.useNavigate();
+  const params = toParams(userType, search);
+  const { data, isFetching } = useUsers(params);
+  const reloading = useRouterState({ select: (state) => state.isLoading });
+  const session = useSession();
+  const { changeStatus, changingUuid } = useChangeStatus();
+  const { confirmDelete, deletingUuid } = useConfirmDeleteUser();
+  const [text, setText] = useState(search.search ?? '');
+
+  const setSearch = (changes: Partial<UserListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
+  const searchLater = useDebouncedCallback((value: string) => setSearch({ search: value.trim() || undefined, page: undefined }), SEARCH_DELAY_MS);
+  const searchable = isSearchable(text);
+  const pages = pageCount(data.total_records, params.count);
+  const noun = userTypeLabels[userType].one.toLowerCase();
+
+  return (
+    <>
+      <UsersHeader userType={userType} />
+      <Paper>
+        <Box p="md">
+          <TextInput
+            aria-label="Search"
+            placeholder="Search by e-mail, name, status or mobile"
+            leftSection={<IconSearch size={16} />}
+            maw={420}
+            value={text}
+            error={searchable ? undefined : "Only letters, digits, spaces and @ . + ' - are allowed."}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setText(value);
+              if (isSearchable(value)) searchLater(value);
+            }}
+          />
+        </Box>
+        <Divider />
+        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
+          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
+          {data.result.length > 0 ? (
+            <UsersTable
+              users={data.result}
+              selfUuid={session.user.uuid}
+              busyUuid={changingUuid ?? deletingUuid}
+              onChangeStatus={changeStatus}
+              onDelete={(user) => confirmDelete(user)}
+            />
+          ) : (
+            <EmptyState
+              py="xl"
+              icon={<IconUsers size={28} />}
+              withIndicatorBackground
+              title={data.total_records > 0 ? 'This page is empty' : params.search ? `No ${noun}s match “${params.search}”` : `No ${noun}s yet`}
+              description={data.total_records > 0 ? 'The list has fewer pages now.' : params.search ? 'Try another name, e-mail, status or mobile number.' : 'They appear here once they exist.'}
+            >
+              {data.total_records > 0 && (
+                <EmptyState.Actions>
+                  <Button variant="light" onClick={() => setSearch({ page: pages === 1 ? undefined : pages })}>
+                    Go to the last page
+                  </Button>
+                </EmptyState.Actions>
+              )}
+            </EmptyState>
+          )}
+        </Box>
+        <ListFooter
+          total={data.total_records}
+          page={params.page}
+          count={params.count}
+          shown={data.result.length}
+          noun={noun}
+          onPage={(page) => setSearch({ page: page === 1 ? undefined : page })}
+        />
+      </Paper>
+    </>
+  );
+}
