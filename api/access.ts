@@ -12,6 +12,8 @@ export type AccessRule = {
   permission?: PermissionKey;
   /** An approved provider may log in only to complete the profile; routes serving that say so. */
   allowApproved?: boolean;
+  /** A customer still creating the first post (spec 2 §2) reaches only the post wizard's routes, which say so. */
+  allowCreating?: boolean;
 };
 
 export const forbidden = () => problem(403, 'FORBIDDEN', 'You are not allowed to do this.');
@@ -22,6 +24,7 @@ export function allow(deps: AuthenticationDependencies, rule: AccessRule = {}): 
     const caller = await authenticate(deps, request, reply);
     if (!caller) return reply;
     if (caller.status === 'approved' && !rule.allowApproved) return sendProblem(reply, forbidden());
+    if (caller.status === 'creating' && !rule.allowCreating) return sendProblem(reply, forbidden());
     if (rule.userTypes && !rule.userTypes.includes(caller.userType)) return sendProblem(reply, forbidden());
     if (rule.permission && !caller.permissions[rule.permission]) return sendProblem(reply, forbidden());
     request.caller = caller;

@@ -24,8 +24,11 @@ declare module 'fastify' {
 
 export type AuthenticationDependencies = { db: Database; secrets: AppSecrets; clock: Clock };
 
-/** Statuses that may use the product once logged in; an approved provider may only complete the profile. */
-export const statusesThatMayLogIn: readonly UserStatus[] = ['active', 'approved'];
+/**
+ * Statuses that may use the product once logged in: an approved provider may only complete the profile, a customer
+ * still creating the first post only the post wizard's calls (`api/access.ts`).
+ */
+export const statusesThatMayLogIn: readonly UserStatus[] = ['active', 'approved', 'creating'];
 
 // spec 1 §8 / DESIGN.md §5: these two texts make clients refresh their token.
 export const tokenInvalid = () => problem(401, 'TOKEN_INVALID', 'The access token is invalid');

@@ -17,7 +17,9 @@ export type AccountDependencies = { store: EventStore; ids: Ids; secrets: Pick<A
 export type NewAccount =
   | { user_type: 'fsp'; personal: PersonalDetails; provider: ProviderDetails; password: string }
   | { user_type: 'admin'; personal: PersonalDetails; password: string; created_by: string | null }
-  | { user_type: 'customer'; personal: PersonalDetails; password: string | null; status: 'creating' | 'active' };
+  | { user_type: 'customer'; personal: PersonalDetails; password: string | null; status: 'creating' | 'active' }
+  /** The post wizard's visitor: an account without personal data until the overview step (spec 2 §2). */
+  | { user_type: 'customer'; personal: null; password: null; status: 'creating' };
 
 export type AccountResult = { ok: true; userId: string; position: Position | null } | { ok: false; code: string; message: string };
 
@@ -32,18 +34,25 @@ export async function emailHolder(deps: AccountDependencies, address: string): P
   return (await deps.store.readStream(userStream(state.holder))).length > 0 ? state.holder : null;
 }
 
-export async function registerUser(deps: AccountDependencies, account: NewAccount, context: CommandContext): Promise<AccountResult> {
-  const userId = deps.ids.uuid();
-  const holder = await emailHolder(deps, account.personal.email);
+/** Reserves an address for a user: false when another existing user holds it (spec 2 §5 takenEmail). */
+export async function reserveEmail(deps: AccountDependencies, address: string, userId: string, context: CommandContext): Promise<boolean> {
+  const holder = await emailHolder(deps, address);
   const reserved = await handleCommand({
     store: deps.store,
     ids: deps.ids,
-    streamId: emailReservationStream(keyedEmail(deps, account.personal.email)),
+    streamId: emailReservationStream(keyedEmail(deps, address)),
     decider: emailReservationDecider,
-    command: { type: 'ReserveEmail', data: { user_id: userId, holder_exists: holder !== null } },
+    command: { type: 'ReserveEmail', data: { user_id: userId, holder_exists: holder !== null && holder !== userId } },
     context,
   });
-  if (!reserved.ok) return { ok: false, code: emailTakenError, message: emailTakenMessage };
+  return reserved.ok;
+}
+
+export async function registerUser(deps: AccountDependencies, account: NewAccount, context: CommandContext): Promise<AccountResult> {
+  const userId = deps.ids.uuid();
+  if (account.personal !== null && !(await reserveEmail(deps, account.personal.email, userId, context))) {
+    return { ok: false, code: emailTakenError, message: emailTakenMessage };
+  }
   const password_hash = account.password === null ? null : await hashPassword(account.password);
   const command: UserCommand =
     account.user_type === 'fsp'

@@ -66,7 +66,7 @@ export const identityRoutes =
     app.get(
       '/v1/users/me',
       {
-        onRequest: allow(deps, { allowApproved: true }),
+        onRequest: allow(deps, { allowApproved: true, allowCreating: true }),
         schema: { tags: ['users'], summary: 'The logged-in user', response: { 200: userView, ...problemResponses } },
       },
       async (request, reply) => {

@@ -41,6 +41,9 @@ import type { AppDependencies } from '../app';
 import type { Caller } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
+import { releaseEmail, reserveEmail } from '../user-accounts';
+import { emailTakenError } from '../../domain/user/email-reservation';
+import { type CustomerRegistration, registerCustomerBody } from '../../domain/user/customer-account';
 import { toUserView } from './identity';
 
 const TAGS = ['profile'];
@@ -248,7 +251,7 @@ export const profileRoutes =
     app.post(
       '/v1/users/phone_verification',
       {
-        onRequest: allow(deps),
+        onRequest: allow(deps, { allowCreating: true }),
         schema: {
           tags: TAGS,
           summary: `Send a 6-digit code by SMS to prove a mobile number (valid ${CODE_MINUTES} minutes, 3 codes per 10 minutes)`,
@@ -272,7 +275,7 @@ export const profileRoutes =
     app.get(
       '/v1/users/phone_verification',
       {
-        onRequest: allow(deps),
+        onRequest: allow(deps, { allowCreating: true }),
         schema: {
           tags: TAGS,
           summary: 'Check the SMS code for the number it was sent to; a right code verifies the number',
@@ -297,10 +300,35 @@ export const profileRoutes =
       },
     );
 
+    /**
+     * The wizard's overview (spec 2 §2): the customer creating the first post gives name, e-mail, the mobile number
+     * proved by an SMS code, and a password. The address is reserved first; a changed address frees the old one.
+     */
+    async function registerCustomer(request: FastifyRequest, reply: FastifyReply, row: UserRow, user: CustomerRegistration) {
+      if (row.user_type !== 'customer' || row.status !== 'creating') {
+        return sendProblem(reply, problem(403, userErrors.notCreating, 'Only a customer creating the first post registers this way.'));
+      }
+      if (row.verified_mobile !== `${user.country_code}${user.mobile_number}`) {
+        return invalid(reply, 'MOBILE_NOT_VERIFIED', { 'user.mobile_number': [unverifiedMobileMessage] });
+      }
+      const context = { userId: row.uuid, correlationId: request.id, causationId: null, now: clock.now() };
+      if (!(await reserveEmail(deps, user.email, row.uuid, context))) {
+        return invalid(reply, emailTakenError, { 'user.email': ['takenEmail'] });
+      }
+      if (row.email && row.email !== user.email) await releaseEmail(deps, row.email, row.uuid, context);
+      const { password, password_confirmation: _confirmation, ...personal } = user;
+      const result = await run(request, { type: 'RegisterCustomer', data: { user_id: row.uuid, personal, password_hash: await hashPassword(password) } });
+      if (!result.ok) return sendDomainError(reply, result.error);
+      answerPosition(reply, result.position);
+      if (result.position) await waitForProjections(db, ['users'], result.position, { timeoutMs: 5000 });
+      const updated = await findUser(db, row.uuid);
+      return updated ? reply.code(200).send(toUserView(updated)) : reply.code(202).send({ uuid: row.uuid });
+    }
+
     app.patch(
       '/v2/users/:uuid',
       {
-        onRequest: allow(deps),
+        onRequest: allow(deps, { allowCreating: true }),
         // Only the own account, and before the body is looked at: another user's path learns nothing.
         preValidation: async (request, reply) => {
           if ((request.params as { uuid?: unknown }).uuid !== callerOf(request).userId) return sendProblem(reply, forbidden());
@@ -310,16 +338,18 @@ export const profileRoutes =
           tags: TAGS,
           summary: 'Change the own password (operation update_password); every session ends, this one gets new tokens',
           params: z.object({ uuid: z.uuid() }),
-          body: updatePasswordBody,
-          response: { 200: tokenResponse, 429: problemSchema, ...problemResponses },
+          body: z.discriminatedUnion('operation', [updatePasswordBody, registerCustomerBody], { error: 'Unknown operation.' }),
+          response: { 200: z.union([tokenResponse, userView]), 202: userAccepted, 429: problemSchema, ...problemResponses },
         },
       },
       async (request, reply) => {
         const row = await findUser(db, callerOf(request).userId);
         if (!row) return sendProblem(reply, problem(404, userErrors.notFound, 'User not found.'));
-        const currentOk = row.password_hash !== null && (await verifyPassword(row.password_hash, request.body.current_password));
+        const body = request.body;
+        if (body.operation === 'update') return registerCustomer(request, reply, row, body.user);
+        const currentOk = row.password_hash !== null && (await verifyPassword(row.password_hash, body.current_password));
         if (!currentOk) return invalid(reply, 'CURRENT_PASSWORD_WRONG', { current_password: [wrongCurrentPassword] });
-        const password_hash = await hashPassword(request.body.password);
+        const password_hash = await hashPassword(body.password);
         const result = await run(request, { type: 'ChangePassword', data: { user_id: row.uuid, password_hash } });
         if (!result.ok) return sendDomainError(reply, result.error);
         answerPosition(reply, result.position);

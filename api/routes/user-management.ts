@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -6,6 +7,7 @@ import { listResultSchema } from '../../domain/shared/list-query';
 import type { UserCommand } from '../../domain/user/commands';
 import { userDecider, userErrors } from '../../domain/user/decider';
 import { type UserDetailChanges, userStream, userSubject } from '../../domain/user/events';
+import { newCustomerAnswer, newCustomerBody } from '../../domain/user/customer-account';
 import { userView } from '../../domain/user/schemas';
 import {
   createAdminBody,
@@ -21,7 +23,7 @@ import type { Position } from '../../infrastructure/event-store/event-store';
 import { PersonalDataEventStore } from '../../infrastructure/event-store/personal-data';
 import { MAX_IMAGE_BYTES, storeImage } from '../../infrastructure/files';
 import { eraseOutboxRecipient, eraseOutboxSubject } from '../../infrastructure/outbox/queries';
-import { revokeAllRefreshTokens } from '../../infrastructure/tokens';
+import { issueUserKey, revokeAllRefreshTokens } from '../../infrastructure/tokens';
 import { findOrganisation } from '../../projections/organisations/queries';
 import { waitForProjections } from '../../projections/projection-status';
 import type { QuestionsDatabase } from '../../projections/questions/questions';
@@ -30,7 +32,7 @@ import type { UserRow } from '../../projections/users/users';
 import { adminOnly, allow, callerOf, forbidden } from '../access';
 import type { AppDependencies } from '../app';
 import { statusesThatMayLogIn } from '../authentication';
-import { problem, problemResponses, sendProblem } from '../problem';
+import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { registerUser, releaseEmail } from '../user-accounts';
 import { emailTakenError } from '../../domain/user/email-reservation';
@@ -67,6 +69,8 @@ async function answersWithQuestions(db: AppDependencies['db'], user: UserRow) {
 export const userManagementRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
+    // Only the public customer creation of `POST /v2/users` is rate-limited here.
+    await app.register(rateLimit, { global: false });
     const { db, store, clock, ids } = deps;
     const context = (request: FastifyRequest) => ({ userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() });
     const execute = (request: FastifyRequest, userId: string, command: UserCommand) =>
@@ -133,20 +137,35 @@ export const userManagementRoutes =
       },
     );
 
+    const requireAdmin = adminOnly(deps);
     app.post(
       '/v2/users',
       {
-        // Only admins create users here; the post-creation flow's customers (spec 2 §7) will need their own rule.
-        onRequest: adminOnly(deps),
+        // Public for the post wizard's customer (spec 2 §7), which gets no personal data and no rights beyond its
+        // own post in creation; admins only for an admin. Rate-limited per address against account spam.
+        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        preHandler: async (request, reply) => {
+          if (request.body.user.user_type === 'admin') await requireAdmin.call(app, request, reply);
+        },
         schema: {
           tags: ['users'],
-          summary: 'Create an administrator',
-          body: createAdminBody,
-          response: { 201: userView, 202: z.object({ uuid: z.uuid() }), ...problemResponses },
+          summary: "Create an administrator (admins), or the post wizard's customer without personal data (public)",
+          body: z.strictObject({ user: z.discriminatedUnion('user_type', [createAdminBody.shape.user, newCustomerBody.shape.user]) }),
+          response: { 201: z.union([userView, newCustomerAnswer]), 202: z.object({ uuid: z.uuid() }), 429: problemSchema, ...problemResponses },
         },
       },
       async (request, reply) => {
-        const { user_type, password, ...personal } = request.body.user;
+        const body = request.body.user;
+        if (body.user_type === 'customer') {
+          // Nobody is logged in yet: the new customer is the one acting (registerUser puts its id in the metadata).
+          const anonymous = { userId: null, correlationId: request.id, causationId: null, now: clock.now() };
+          const created = await registerUser(deps, { user_type: 'customer', personal: null, password: null, status: 'creating' }, anonymous);
+          if (!created.ok) return sendProblem(reply, problem(422, created.code, created.message, { base: [created.message] }));
+          answerPosition(reply, created.position);
+          if (created.position) await waitForProjections(db, ['users'], created.position, { timeoutMs: 5000 });
+          return reply.code(201).send({ uuid: created.userId, user_key: await issueUserKey(deps.secrets.accessTokenKey, created.userId, deps.clock.now()) });
+        }
+        const { user_type, password, ...personal } = body;
         const created = await registerUser(deps, { user_type, personal, password, created_by: callerOf(request).userId }, context(request));
         if (!created.ok) {
           // spec 2 §5: the same takenEmail marker as sign-up.

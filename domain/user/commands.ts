@@ -12,8 +12,10 @@ export type CreateAdmin = {
 };
 export type CreateCustomer = {
   type: 'CreateCustomer';
-  data: { user_id: string; personal: PersonalDetails; password_hash: string | null; status: 'creating' | 'active' };
+  data: { user_id: string; personal: PersonalDetails | null; password_hash: string | null; status: 'creating' | 'active' };
 };
+export type RegisterCustomer = { type: 'RegisterCustomer'; data: { user_id: string; personal: PersonalDetails; password_hash: string } };
+export type RequestIncompletePostLink = { type: 'RequestIncompletePostLink'; data: { user_id: string; post_id: string } };
 export type VerifyEmail = { type: 'VerifyEmail'; data: { user_id: string } };
 export type ReviewProvider = {
   type: 'ReviewProvider';
@@ -42,6 +44,8 @@ export type UserCommand =
   | SignUpProvider
   | CreateAdmin
   | CreateCustomer
+  | RegisterCustomer
+  | RequestIncompletePostLink
   | VerifyEmail
   | ReviewProvider
   | CompleteProviderProfile

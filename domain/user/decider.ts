@@ -15,6 +15,8 @@ export type UserState =
       organisation_uuid: string | null;
       /** Changes on top of the role's defaults (permissions.ts). */
       permissions: PermissionChanges;
+      /** A customer made by the post wizard has no e-mail until registered. */
+      has_email: boolean;
     }
   | { stage: 'deleted'; user_id: string };
 
@@ -29,6 +31,8 @@ export const userErrors = {
   customerPermissions: 'CUSTOMER_HAS_NO_PERMISSIONS',
   notProvider: 'USER_NOT_PROVIDER',
   alreadyActivated: 'USER_ALREADY_ACTIVATED',
+  notCreating: 'CUSTOMER_NOT_CREATING',
+  notRegistered: 'CUSTOMER_NOT_REGISTERED',
 } as const;
 
 const initialState = (): UserState => ({ stage: 'absent' });
@@ -108,6 +112,15 @@ function decide(command: UserCommand, state: UserState): Decision<UserEvent> {
       return accept({ type: 'ActivationMailRequested', data: { user_id } });
     case 'RequestPasswordReset':
       return accept({ type: 'PasswordResetRequested', data: { user_id, reset_id: command.data.reset_id } });
+    case 'RegisterCustomer':
+      // spec 2 §2: the account is completed at the end of the wizard, while the first post is being created.
+      if (state.user_type !== 'customer' || state.status !== 'creating') {
+        return reject(userErrors.notCreating, 'Only a customer creating the first post registers this way.');
+      }
+      return accept({ type: 'CustomerRegistered', data: { user_id, personal: command.data.personal, password_hash: command.data.password_hash } });
+    case 'RequestIncompletePostLink':
+      if (state.user_type !== 'customer' || !state.has_email) return reject(userErrors.notRegistered, 'Give your e-mail address first.');
+      return accept({ type: 'IncompletePostLinkRequested', data: { user_id, post_id: command.data.post_id } });
     case 'DeleteUser':
       return accept({ type: 'UserDeleted', data: { user_id } });
     default:
@@ -126,11 +139,23 @@ function evolve(state: UserState, event: UserEvent): UserState {
         email_verified: false,
         organisation_uuid: event.data.provider.organisation_uuid,
         permissions: {},
+        has_email: true,
       };
     case 'AdminCreated':
-      return { stage: 'registered', user_id: event.data.user_id, user_type: 'admin', status: 'active', email_verified: true, organisation_uuid: null, permissions: {} };
+      return { stage: 'registered', user_id: event.data.user_id, user_type: 'admin', status: 'active', email_verified: true, organisation_uuid: null, permissions: {}, has_email: true };
     case 'CustomerCreated':
-      return { stage: 'registered', user_id: event.data.user_id, user_type: 'customer', status: event.data.status, email_verified: false, organisation_uuid: null, permissions: {} };
+      return {
+        stage: 'registered',
+        user_id: event.data.user_id,
+        user_type: 'customer',
+        status: event.data.status,
+        email_verified: false,
+        organisation_uuid: null,
+        permissions: {},
+        has_email: event.data.personal !== null,
+      };
+    case 'CustomerRegistered':
+      return state.stage === 'registered' ? { ...state, has_email: true } : state;
     case 'UserEmailVerified':
       return state.stage === 'registered' ? { ...state, email_verified: true } : state;
     case 'ProviderApproved':
@@ -149,6 +174,7 @@ function evolve(state: UserState, event: UserEvent): UserState {
     case 'MobileNumberVerified':
     case 'ActivationMailRequested':
     case 'PasswordResetRequested':
+    case 'IncompletePostLinkRequested':
       return state;
     case 'UserPermissionsChanged':
       return state.stage === 'registered' ? { ...state, permissions: { ...state.permissions, ...event.data.permissions } } : state;

@@ -35,11 +35,18 @@ export type AdminCreated = {
   type: 'AdminCreated';
   data: { user_id: string; personal: PersonalDetails; password_hash: string; created_by: string | null };
 };
-/** A customer account (the post-creation flow makes them; demo data too). `creating` until the first post is published. */
+/**
+ * A customer account. The post wizard makes one without personal data when a visitor first saves (`personal: null`,
+ * `creating`); demo data makes complete ones. `creating` until the first post is published.
+ */
 export type CustomerCreated = {
   type: 'CustomerCreated';
-  data: { user_id: string; personal: PersonalDetails; password_hash: string | null; status: 'creating' | 'active' };
+  data: { user_id: string; personal: PersonalDetails | null; password_hash: string | null; status: 'creating' | 'active' };
 };
+/** A customer still creating the first post gives name, e-mail, verified mobile and password (the wizard's overview). */
+export type CustomerRegistered = { type: 'CustomerRegistered'; data: { user_id: string; personal: PersonalDetails; password_hash: string } };
+/** The customer asked for the link that resumes an unfinished post (`resend_incomplete_post_link`). */
+export type IncompletePostLinkRequested = { type: 'IncompletePostLinkRequested'; data: { user_id: string; post_id: string } };
 export type UserEmailVerified = { type: 'UserEmailVerified'; data: { user_id: string } };
 /** `organisation_name`: the organisation's name at approval (the provider may have typed another one at sign-up). */
 export type ProviderApproved = { type: 'ProviderApproved'; data: { user_id: string; organisation_uuid: string; organisation_name?: string } };
@@ -79,6 +86,8 @@ export type UserEvent =
   | ProviderSignedUp
   | AdminCreated
   | CustomerCreated
+  | CustomerRegistered
+  | IncompletePostLinkRequested
   | UserEmailVerified
   | ProviderApproved
   | ProviderRejected
@@ -98,6 +107,8 @@ export const userEventTypes = [
   'ProviderSignedUp',
   'AdminCreated',
   'CustomerCreated',
+  'CustomerRegistered',
+  'IncompletePostLinkRequested',
   'UserEmailVerified',
   'ProviderApproved',
   'ProviderRejected',

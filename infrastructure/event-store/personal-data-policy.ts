@@ -10,6 +10,7 @@ export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   ProviderSignedUp: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
   AdminCreated: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
   CustomerCreated: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
+  CustomerRegistered: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
   PasswordChanged: { subject: (d) => userSubject(d.user_id), fields: ['password_hash'] },
   UserDetailsUpdated: { subject: (d) => userSubject(d.user_id), fields: ['changes'] },
   MobileNumberVerified: { subject: (d) => userSubject(d.user_id), fields: ['country_code', 'mobile_number'] },

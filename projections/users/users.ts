@@ -148,6 +148,18 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
         .execute();
       return;
     }
+    case 'CustomerRegistered': {
+      const personal = event.data.personal ?? null;
+      await update({
+        email: personal?.email ?? null,
+        first_name: personal?.first_name ?? null,
+        last_name: personal?.last_name ?? null,
+        country_code: personal?.country_code ?? null,
+        mobile_number: personal?.mobile_number ?? null,
+        password_hash: event.data.password_hash ?? null,
+      });
+      return;
+    }
     case 'UserEmailVerified':
       await update({ email_verified: true });
       return;
@@ -194,6 +206,7 @@ async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent
       return;
     case 'ActivationMailRequested':
     case 'PasswordResetRequested':
+    case 'IncompletePostLinkRequested':
       return;
     case 'UserDeleted':
       await db.deleteFrom('users').where('uuid', '=', event.data.user_id).execute();

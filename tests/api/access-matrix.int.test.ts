@@ -9,9 +9,10 @@ import { as, type TestUser } from '../support/users';
 // written; an allowed caller is never refused by the access rule (it may still get 404 or 422 for the dummy request);
 // nobody gets a 5xx. A route missing from the table fails the test, so a new route must say who may call it.
 
-type Role = 'customer' | 'provider' | 'approved' | 'adminWithoutView' | 'admin';
-const roles: readonly Role[] = ['customer', 'provider', 'approved', 'adminWithoutView', 'admin'];
-const loggedIn: readonly Role[] = roles;
+/** `creating`: a customer of the post wizard still creating the first post (no personal data yet). */
+type Role = 'creating' | 'customer' | 'provider' | 'approved' | 'adminWithoutView' | 'admin';
+const roles: readonly Role[] = ['creating', 'customer', 'provider', 'approved', 'adminWithoutView', 'admin'];
+const loggedIn: readonly Role[] = ['customer', 'provider', 'approved', 'adminWithoutView', 'admin'];
 const active: readonly Role[] = ['customer', 'provider', 'adminWithoutView', 'admin'];
 const admin: readonly Role[] = ['admin'];
 
@@ -37,14 +38,17 @@ const matrix: Record<string, Rule> = {
   'POST /v1/users/temporary_password': { allowed: 'public' },
   'GET /v1/organisation_directory': { allowed: 'public' },
 
-  'GET /v1/users/me': { allowed: loggedIn },
+  // Public for the wizard's customer; an admin for an admin (tests/api/user-management.int.test.ts).
+  'POST /v2/users': { allowed: 'public' },
+
+  'GET /v1/users/me': { allowed: [...loggedIn, 'creating'] },
   'PATCH /v1/users/me': { allowed: active },
   'GET /v1/users/{id}': { allowed: loggedIn, self: true },
   'GET /v2/users/{id}/permissions': { allowed: loggedIn, self: true },
   'PATCH /v2/users/{id}/permissions/{container}': { allowed: active },
-  'PATCH /v2/users/{uuid}': { allowed: active, self: true },
-  'POST /v1/users/phone_verification': { allowed: active },
-  'GET /v1/users/phone_verification': { allowed: active },
+  'PATCH /v2/users/{uuid}': { allowed: [...active, 'creating'], self: true },
+  'POST /v1/users/phone_verification': { allowed: [...active, 'creating'] },
+  'GET /v1/users/phone_verification': { allowed: [...active, 'creating'] },
   'PATCH /v1/fsps/complete_profile': { allowed: ['provider', 'approved'] },
   'PATCH /v1/fsps/update_profile': { allowed: ['provider'] },
   'GET /v2/fsps/{uuid}/fsp_questions': { allowed: loggedIn, self: true },
@@ -55,7 +59,6 @@ const matrix: Record<string, Rule> = {
   'DELETE /v1/users/{id}': { allowed: admin },
   'PATCH /v1/users/{id}/review': { allowed: admin },
   'GET /v4/users': { allowed: admin },
-  'POST /v2/users': { allowed: admin },
   'GET /v4/organisations': { allowed: admin },
   'POST /v2/products/{id}/organisations': { allowed: admin },
   'GET /v2/organisations/{id}': { allowed: admin },
@@ -82,6 +85,7 @@ beforeAll(async () => {
   const container = (await t.asAdmin({ method: 'GET', url: `/v2/users/${adminWithoutView.id}/permissions` })).json().uuid;
   await t.asAdmin({ method: 'PATCH', url: `/v2/users/${adminWithoutView.id}/permissions/${container}`, payload: { permissions: { view: false } } });
   users = {
+    creating: await t.createUser({ userType: 'customer', status: 'creating' }),
     customer: await t.createUser({ userType: 'customer' }),
     provider: await t.createUser({ userType: 'fsp' }),
     approved: await t.createUser({ userType: 'fsp', status: 'approved' }),

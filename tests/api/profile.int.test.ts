@@ -280,7 +280,7 @@ describe('PATCH /v2/users/{uuid} update_password', () => {
     await send({ password: 'alllowercase', password_confirmation: 'alllowercase' }, 'password', passwordMessages.classes);
     await send({ password: 'Has space-12', password_confirmation: 'Has space-12' }, 'password', passwordMessages.spaces);
     await send({ password_confirmation: 'Other-Harbour-77' }, 'password_confirmation', 'Passwords are different');
-    await send({ operation: 'update' }, 'operation', 'Unknown operation.');
+    await send({ operation: 'fly' }, 'operation', 'Unknown operation.');
     // Another user's account, and an admin too: 403 whatever the body says.
     await expectRefusal(other, { method: 'PATCH', url, payload: change({ current_password: testPassword }) }, 403);
     await expectRefusal(t.admin, { method: 'PATCH', url, payload: { operation: 'nonsense' } }, 403);

@@ -159,7 +159,9 @@ describe('POST /v2/users (create an admin)', () => {
       { name: 'short password', method: 'POST', url: '/v2/users', payload: body({ password: 'Ab1!' }), status: 422, field: 'user.password', message: 'Should be at least 8 characters' },
       { name: 'password with spaces', method: 'POST', url: '/v2/users', payload: body({ password: 'Harbour Bank 9' }), status: 422, field: 'user.password', message: 'Should not contain spaces' },
       { name: 'weak password', method: 'POST', url: '/v2/users', payload: body({ password: 'harbourbank' }), status: 422, field: 'user.password' },
-      { name: 'a customer', method: 'POST', url: '/v2/users', payload: body({ user_type: 'customer' }), status: 422, field: 'user.user_type', message: 'Only administrators can be created here' },
+      // The wizard's customer is made without personal data; it gives them at the overview step.
+      { name: 'a customer with details', method: 'POST', url: '/v2/users', payload: body({ user_type: 'customer' }), status: 422, field: 'user.email', message: 'Unknown field.' },
+      { name: 'another user type', method: 'POST', url: '/v2/users', payload: body({ user_type: 'fsp' }), status: 422, field: 'user.user_type' },
       { name: 'unknown field', method: 'POST', url: '/v2/users', payload: body({ status: 'active' }), status: 422, field: 'user.status', message: 'Unknown field.' },
       { name: 'malformed JSON', method: 'POST', url: '/v2/users', payload: '{"user":', status: 400 },
     ];

@@ -63,7 +63,10 @@ export async function createUser(
         }
       : spec.userType === 'admin'
         ? { user_type: 'admin' as const, personal, password: testPassword, created_by: null }
-        : { user_type: 'customer' as const, personal, password: testPassword, status: 'active' as const };
+        : spec.status === 'creating'
+          ? // The post wizard's visitor: no personal data yet.
+            { user_type: 'customer' as const, personal: null, password: null, status: 'creating' as const }
+          : { user_type: 'customer' as const, personal, password: testPassword, status: 'active' as const };
   const created = await registerUser({ ...deps, ids: randomIds }, account, context);
   if (!created.ok) throw new Error(`createUser: ${created.message}`);
   const userId = created.userId;
@@ -83,7 +86,7 @@ export async function createUser(
       if (status !== 'approved') await run({ type: 'CompleteProviderProfile', data: { user_id: userId, avatar_file_id: null } });
     }
   }
-  if (!['pending', 'approved', 'rejected', 'active'].includes(status) || (spec.userType !== 'fsp' && status !== 'active')) {
+  if (!['pending', 'approved', 'rejected', 'active', 'creating'].includes(status) || (spec.userType !== 'fsp' && status !== 'active' && status !== 'creating')) {
     await run({ type: 'ChangeUserStatus', data: { user_id: userId, status } });
   }
   const token = await issueAccessToken(deps.secrets.accessTokenKey, { userId, userType: spec.userType }, new Date());
