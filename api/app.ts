@@ -17,6 +17,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { problem, sendProblem } from './problem';
 import { activationRoutes } from './routes/activation';
 import { identityRoutes } from './routes/identity';
+import { localityRoutes } from './routes/localities';
 import { oauthRoutes } from './routes/oauth';
 import { organisationRoutes } from './routes/organisations';
 import { outboxRoutes } from './routes/outbox';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(activationRoutes(deps));
   await app.register(userManagementRoutes(deps));
   await app.register(teamRoutes(deps));
+  await app.register(localityRoutes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

@@ -2,6 +2,7 @@ import { systemClock } from '../infrastructure/clock';
 import type { Config } from '../infrastructure/config';
 import { openDatabase } from '../infrastructure/database/database';
 import { migrateToLatest } from '../infrastructure/database/migrate';
+import { loadLocalities } from '../infrastructure/localities';
 import type { EventStore } from '../infrastructure/event-store/event-store';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { randomIds } from '../infrastructure/ids';
@@ -21,6 +22,7 @@ export type RunningServer = { url: string; store: EventStore; secrets: AppSecret
 export async function startServer({ config }: { config: Config }): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { embedded: true, dataDir: config.dataDir });
   await migrateToLatest(database.db);
+  await loadLocalities(database.db); // the first start only (docs/addresses.md)
   const store = await openEventStore(config, database.db);
   const secrets = await loadSecrets(database.db);
   const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets }, { logger: loggerOptions(config) });

@@ -11,6 +11,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifications } from '@mantine/notifications';
+import { StorageWarning } from './components/storage-warning';
 import { setServiceUnavailableHandler, setSessionEndedHandler } from './lib/api-fetch';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
@@ -47,6 +48,7 @@ createRoot(container).render(
           <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
             {/* Bottom right: at the top they cover the page's main actions (Edit, Delete, Create). */}
             <Notifications position="bottom-right" limit={5} />
+            <StorageWarning />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { australianState, suburb } from '../address/schemas';
 import {
   aclNumber,
   countryCode,
@@ -19,13 +20,11 @@ import {
 
 const required = 'This field is required';
 
-export const australianStates = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
-
 /** A user's Australian postal address. */
 export const userAddress = z.strictObject({
   line1: z.string({ error: required }).trim().min(1, required).max(200, 'Should be at most 200 characters'),
-  suburb: z.string({ error: required }).trim().min(1, required).max(100, 'Should be at most 100 characters'),
-  state: z.enum(australianStates, { error: 'Choose a state' }),
+  suburb,
+  state: australianState,
   postcode: z.string({ error: required }).trim().regex(/^\d{4}$/, 'Should be 4 digits'),
 });
 

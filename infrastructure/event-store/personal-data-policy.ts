@@ -1,10 +1,11 @@
 import type { OrganisationEvent } from '../../domain/organisation/events';
+import type { PostEvent } from '../../domain/post/events';
 import { type UserEvent, userSubject } from '../../domain/user/events';
 import type { PersonalDataPolicy } from './personal-data';
 
 // Which fields of which events are personal data (DESIGN.md §2), encrypted with the key of the person they belong
 // to. Rules may be added, never removed (older events would keep their envelopes). Organisations hold none.
-type MarketplaceEvent = OrganisationEvent | UserEvent;
+type MarketplaceEvent = OrganisationEvent | UserEvent | PostEvent;
 
 export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   ProviderSignedUp: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
@@ -14,4 +15,16 @@ export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   PasswordChanged: { subject: (d) => userSubject(d.user_id), fields: ['password_hash'] },
   UserDetailsUpdated: { subject: (d) => userSubject(d.user_id), fields: ['changes'] },
   MobileNumberVerified: { subject: (d) => userSubject(d.user_id), fields: ['country_code', 'mobile_number'] },
+  // A post's personal data belongs to its owner (docs/events.md "Post"): the addresses and savings, everything about
+  // the applicants, their incomes and expenses, and the owner's free texts. The loan's terms stay readable.
+  HomeLoanSet: { subject: (d) => userSubject(d.owner_id), fields: ['home_loan.user_address', 'home_loan.property_address', 'home_loan.cash_savings'] },
+  HomeLoanChanged: { subject: (d) => userSubject(d.owner_id), fields: ['changes.user_address', 'changes.property_address', 'changes.cash_savings'] },
+  ApplicantAdded: { subject: (d) => userSubject(d.owner_id), fields: ['applicant'] },
+  ApplicantChanged: { subject: (d) => userSubject(d.owner_id), fields: ['changes'] },
+  IncomeAdded: { subject: (d) => userSubject(d.owner_id), fields: ['income'] },
+  IncomeChanged: { subject: (d) => userSubject(d.owner_id), fields: ['income'] },
+  ExpenseAdded: { subject: (d) => userSubject(d.owner_id), fields: ['expense'] },
+  ExpenseChanged: { subject: (d) => userSubject(d.owner_id), fields: ['expense'] },
+  PostCancelled: { subject: (d) => userSubject(d.owner_id), fields: ['reason'] },
+  PostUpdateRequested: { subject: (d) => userSubject(d.owner_id), fields: ['message'] },
 };

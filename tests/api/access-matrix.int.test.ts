@@ -37,6 +37,7 @@ const matrix: Record<string, Rule> = {
   'GET /v1/users/recover_password': { allowed: 'public' },
   'POST /v1/users/temporary_password': { allowed: 'public' },
   'GET /v1/organisation_directory': { allowed: 'public' },
+  'GET /v1/localities': { allowed: 'public' },
 
   // Public for the wizard's customer; an admin for an admin (tests/api/user-management.int.test.ts).
   'POST /v2/users': { allowed: 'public' },

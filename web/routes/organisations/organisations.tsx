@@ -1,6 +1,7 @@
-import { Box, Button, Divider, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
+import { Box, Divider, Paper } from '@mantine/core';
 import { createRoute, useRouterState } from '@tanstack/react-router';
 import { IconBuilding, IconPlus } from '@tabler/icons-react';
+import { ListBody } from '../../components/list-body';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
 import { ButtonLink } from '../../components/router-link';
@@ -80,41 +81,26 @@ function OrganisationsPage() {
           <OrganisationsFilters filters={search} onChange={(changes) => setSearch({ ...changes, page: undefined })} />
         </Box>
         <Divider />
-        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
-          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
-          {data.result.length > 0 ? (
-            <OrganisationsTable
-              organisations={data.result}
-              sort={params.sort}
-              direction={params.direction}
-              onSort={sortBy}
-              deletingUuid={deletingUuid}
-              onDelete={(organisation) => confirmDelete(organisation)}
-            />
-          ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconBuilding size={28} />}
-              withIndicatorBackground
-              title={data.total_records > 0 ? 'This page is empty' : filtered ? 'No organisations match these filters' : 'No organisations yet'}
-              description={
-                data.total_records > 0
-                  ? 'The list has fewer pages now.'
-                  : filtered
-                    ? 'Try another name or clear the filters.'
-                    : 'Create the first bank lender or broker.'
-              }
-            >
-              {data.total_records > 0 && (
-                <EmptyState.Actions>
-                  <Button variant="light" onClick={() => setSearch({ page: pages === 1 ? undefined : pages })}>
-                    Go to the last page
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
-          )}
-        </Box>
+        <ListBody
+          loading={reloading || isFetching}
+          total={data.total_records}
+          shown={data.result.length}
+          empty={{
+            icon: <IconBuilding size={28} />,
+            title: filtered ? 'No organisations match these filters' : 'No organisations yet',
+            description: filtered ? 'Try another name or clear the filters.' : 'Create the first bank lender or broker.',
+          }}
+          onLastPage={() => setSearch({ page: pages === 1 ? undefined : pages })}
+        >
+          <OrganisationsTable
+            organisations={data.result}
+            sort={params.sort}
+            direction={params.direction}
+            onSort={sortBy}
+            deletingUuid={deletingUuid}
+            onDelete={(organisation) => confirmDelete(organisation)}
+          />
+        </ListBody>
         <ListFooter
           total={data.total_records}
           page={params.page}

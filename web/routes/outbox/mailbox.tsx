@@ -1,4 +1,4 @@
-import { Box, Divider, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
+import { Box, Divider, Paper } from '@mantine/core';
 import { createRoute, useRouterState } from '@tanstack/react-router';
 import { IconInbox } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
@@ -9,6 +9,7 @@ import { MailboxTable } from '../../features/outbox/components/mailbox-table';
 import { MailboxTableSkeleton } from '../../features/outbox/components/mailbox-table-skeleton';
 import { type MailboxSearch, mailboxSearch, toListParams } from '../../features/outbox/mailbox-search';
 import { adminRoute } from '../admin';
+import { ListBody } from '../../components/list-body';
 import { ListFooter } from '../../components/list-footer';
 
 // The admin mailbox (docs/mail.md): every e-mail and SMS in the outbox. Without SMTP_URL this is where a person
@@ -58,31 +59,23 @@ function MailboxPage() {
           <MailboxFilters filters={search} onChange={(changes) => setSearch({ ...changes, page: undefined })} />
         </Box>
         <Divider />
-        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
-          {/* Only a change of page or filter shows the overlay, not the background refresh. */}
-          <LoadingOverlay visible={reloading || (isFetching && data.result.length === 0)} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
-          {data.result.length > 0 ? (
-            <MailboxTable
-              messages={data.result}
-              direction={params.direction}
-              onSort={() => setSearch({ direction: params.direction === 'desc' ? 'asc' : undefined, page: undefined })}
-            />
-          ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconInbox size={28} />}
-              withIndicatorBackground
-              title={data.total_records > 0 ? 'This page is empty' : filtered ? 'No messages match these filters' : 'No messages yet'}
-              description={
-                data.total_records > 0
-                  ? 'The list has fewer pages now.'
-                  : filtered
-                    ? 'Try another recipient or clear the filters.'
-                    : 'E-mails and SMS the product sends appear here.'
-              }
-            />
-          )}
-        </Box>
+        {/* Only a change of page or filter shows the overlay, not the background refresh. */}
+        <ListBody
+          loading={reloading || (isFetching && data.result.length === 0)}
+          total={data.total_records}
+          shown={data.result.length}
+          empty={{
+            icon: <IconInbox size={28} />,
+            title: filtered ? 'No messages match these filters' : 'No messages yet',
+            description: filtered ? 'Try another recipient or clear the filters.' : 'E-mails and SMS the product sends appear here.',
+          }}
+        >
+          <MailboxTable
+            messages={data.result}
+            direction={params.direction}
+            onSort={() => setSearch({ direction: params.direction === 'desc' ? 'asc' : undefined, page: undefined })}
+          />
+        </ListBody>
         <ListFooter
           total={data.total_records}
           page={params.page}

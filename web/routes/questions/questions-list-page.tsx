@@ -1,4 +1,4 @@
-import { Box, Button, Divider, EmptyState, Group, LoadingOverlay, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Divider, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouterState } from '@tanstack/react-router';
 import { IconHelpCircle, IconPlus } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { QuestionsTableSkeleton } from '../../features/questions/components/ques
 import { useToggleQuestion } from '../../features/questions/components/use-toggle-question';
 import { shortQuestion } from '../../features/questions/question-labels';
 import { type QuestionListSearch, canReorder, toListParams } from '../../features/questions/question-list-search';
+import { ListBody } from '../../components/list-body';
 import { ListFooter, pageCount } from '../../components/list-footer';
 
 // The two lists of spec 3 §2, /questions (active) and /questions/inactives, are one page with a status.
@@ -109,58 +110,37 @@ export function QuestionsListPage({ status, search, onSearch }: Props) {
           )}
         </Group>
         <Divider />
-        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
-          {/* A new page, sort or search loads through the route. The refresh after a move, toggle or delete runs in
-              the background: the change already shows, and an overlay would flash over it. */}
-          <LoadingOverlay visible={reloading} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
-          {data.result.length > 0 ? (
-            <QuestionsTable
-              questions={data.result}
-              sort={params.sort}
-              direction={params.direction}
-              onSort={sortBy}
-              reorderBlocked={reorderBlocked}
-              morePages={{ before: params.page > 1, after: params.page < pages }}
-              onMove={(uuid, direction) => move.mutate({ uuid, direction })}
-              togglingUuid={togglingUuid}
-              onToggle={(question) => toggle(question)}
-              deletingUuid={deletingUuid}
-              onDelete={(question) => confirmDelete(question)}
-            />
-          ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconHelpCircle size={28} />}
-              withIndicatorBackground
-              title={
-                data.total_records > 0
-                  ? 'This page is empty'
-                  : searching
-                    ? 'No questions match this search'
-                    : status === 'active'
-                      ? 'No active questions'
-                      : 'No inactive questions'
-              }
-              description={
-                data.total_records > 0
-                  ? 'The list has fewer pages now.'
-                  : searching
-                    ? 'Try other words or clear the search.'
-                    : status === 'active'
-                      ? 'Create a question; providers answer the active ones when they complete their profile.'
-                      : 'Questions made inactive are kept here, in their place.'
-              }
-            >
-              {data.total_records > 0 && (
-                <EmptyState.Actions>
-                  <Button variant="light" onClick={() => onSearch({ page: pages === 1 ? undefined : pages })}>
-                    Go to the last page
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
-          )}
-        </Box>
+        {/* A new page, sort or search loads through the route. The refresh after a move, toggle or delete runs in
+            the background: the change already shows, and an overlay would flash over it. */}
+        <ListBody
+          loading={reloading}
+          total={data.total_records}
+          shown={data.result.length}
+          empty={{
+            icon: <IconHelpCircle size={28} />,
+            title: searching ? 'No questions match this search' : status === 'active' ? 'No active questions' : 'No inactive questions',
+            description: searching
+              ? 'Try other words or clear the search.'
+              : status === 'active'
+                ? 'Create a question; providers answer the active ones when they complete their profile.'
+                : 'Questions made inactive are kept here, in their place.',
+          }}
+          onLastPage={() => onSearch({ page: pages === 1 ? undefined : pages })}
+        >
+          <QuestionsTable
+            questions={data.result}
+            sort={params.sort}
+            direction={params.direction}
+            onSort={sortBy}
+            reorderBlocked={reorderBlocked}
+            morePages={{ before: params.page > 1, after: params.page < pages }}
+            onMove={(uuid, direction) => move.mutate({ uuid, direction })}
+            togglingUuid={togglingUuid}
+            onToggle={(question) => toggle(question)}
+            deletingUuid={deletingUuid}
+            onDelete={(question) => confirmDelete(question)}
+          />
+        </ListBody>
         <ListFooter
           total={data.total_records}
           page={params.page}

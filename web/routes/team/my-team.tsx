@@ -1,9 +1,10 @@
-import { Box, Drawer, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
+import { Drawer, Paper } from '@mantine/core';
 import { createRoute, redirect, useRouterState } from '@tanstack/react-router';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { OrganisationProviderView } from '../../../domain/organisation/schemas';
+import { ListBody } from '../../components/list-body';
 import { ListFooter } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
@@ -61,22 +62,14 @@ function MyTeamPage() {
     <>
       <MyTeamHeader />
       <Paper>
-        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
-          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
-          {data.result.length > 0 ? (
-            <TeamTable members={data.result} selfUuid={session.user.uuid} {...(manages ? { onPermissions: setMember } : {})} />
-          ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconUsersGroup size={28} />}
-              withIndicatorBackground
-              title={data.total_records > 0 ? 'This page is empty' : 'No team yet'}
-              description={
-                data.total_records > 0 ? 'The team has fewer pages now.' : 'Providers appear here once an admin places them in your organisation.'
-              }
-            />
-          )}
-        </Box>
+        <ListBody
+          loading={reloading || isFetching}
+          total={data.total_records}
+          shown={data.result.length}
+          empty={{ icon: <IconUsersGroup size={28} />, title: 'No team yet', description: 'Providers appear here once an admin places them in your organisation.' }}
+        >
+          <TeamTable members={data.result} selfUuid={session.user.uuid} {...(manages ? { onPermissions: setMember } : {})} />
+        </ListBody>
         <ListFooter
           total={data.total_records}
           page={page}

@@ -1,9 +1,10 @@
-import { Box, Button, EmptyState, LoadingOverlay, Paper } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { createRoute, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { UserView } from '../../../domain/user/schemas';
+import { ListBody } from '../../components/list-body';
 import { ListFooter, pageCount } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
@@ -51,28 +52,19 @@ function PendingUsersPage() {
     <>
       <PageHeader title="Pending users" crumbs={['Pending users']} />
       <Paper>
-        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
-          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
-          {data.result.length > 0 ? (
-            <PendingUsersTable users={data.result} onApprove={setApproving} onReject={setRejecting} />
-          ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconUserCheck size={28} />}
-              withIndicatorBackground
-              title={data.total_records > 0 ? 'This page is empty' : 'No providers are waiting'}
-              description={data.total_records > 0 ? 'The list has fewer pages now.' : 'Providers who sign up appear here until you approve or reject them.'}
-            >
-              {data.total_records > 0 && (
-                <EmptyState.Actions>
-                  <Button variant="light" onClick={() => goTo(pages)}>
-                    Go to the last page
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
-          )}
-        </Box>
+        <ListBody
+          loading={reloading || isFetching}
+          total={data.total_records}
+          shown={data.result.length}
+          empty={{
+            icon: <IconUserCheck size={28} />,
+            title: 'No providers are waiting',
+            description: 'Providers who sign up appear here until you approve or reject them.',
+          }}
+          onLastPage={() => goTo(pages)}
+        >
+          <PendingUsersTable users={data.result} onApprove={setApproving} onReject={setRejecting} />
+        </ListBody>
         <ListFooter total={data.total_records} page={params.page} count={params.count} shown={data.result.length} noun="pending provider" onPage={goTo} />
       </Paper>
       <ApproveProviderModal user={approving} onClose={() => setApproving(null)} />

@@ -1,9 +1,10 @@
-import { Box, Button, Divider, EmptyState, LoadingOverlay, Paper, TextInput } from '@mantine/core';
+import { Box, Divider, Paper, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { createRoute, notFound, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { userTypes, type UserType } from '../../../domain/user/schemas';
+import { ListBody } from '../../components/list-body';
 import { ListFooter, pageCount } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
@@ -112,34 +113,25 @@ function UsersPage() {
           />
         </Box>
         <Divider />
-        <Box pos="relative" mih={data.result.length > 0 ? undefined : 160}>
-          <LoadingOverlay visible={reloading || isFetching} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} zIndex={5} />
-          {data.result.length > 0 ? (
-            <UsersTable
-              users={data.result}
-              selfUuid={session.user.uuid}
-              busyUuid={changingUuid ?? deletingUuid}
-              onChangeStatus={changeStatus}
-              onDelete={(user) => confirmDelete(user)}
-            />
-          ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconUsers size={28} />}
-              withIndicatorBackground
-              title={data.total_records > 0 ? 'This page is empty' : params.search ? `No ${noun}s match “${params.search}”` : `No ${noun}s yet`}
-              description={data.total_records > 0 ? 'The list has fewer pages now.' : params.search ? 'Try another name, e-mail, status or mobile number.' : 'They appear here once they exist.'}
-            >
-              {data.total_records > 0 && (
-                <EmptyState.Actions>
-                  <Button variant="light" onClick={() => setSearch({ page: pages === 1 ? undefined : pages })}>
-                    Go to the last page
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
-          )}
-        </Box>
+        <ListBody
+          loading={reloading || isFetching}
+          total={data.total_records}
+          shown={data.result.length}
+          empty={{
+            icon: <IconUsers size={28} />,
+            title: params.search ? `No ${noun}s match “${params.search}”` : `No ${noun}s yet`,
+            description: params.search ? 'Try another name, e-mail, status or mobile number.' : 'They appear here once they exist.',
+          }}
+          onLastPage={() => setSearch({ page: pages === 1 ? undefined : pages })}
+        >
+          <UsersTable
+            users={data.result}
+            selfUuid={session.user.uuid}
+            busyUuid={changingUuid ?? deletingUuid}
+            onChangeStatus={changeStatus}
+            onDelete={(user) => confirmDelete(user)}
+          />
+        </ListBody>
         <ListFooter
           total={data.total_records}
           page={params.page}

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, TextInput, Input } from '@mantine/core';
+import { Divider, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
@@ -12,12 +12,12 @@ import {
   organisationStatuses,
   organisationTypes,
 } from '../../../../domain/organisation/schemas';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { isApiError } from '../../../lib/api-error';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { ImageField, imageFieldProps } from '../../../components/image-field';
+import { failedSaveMessage } from '../../../lib/server-errors';
 import { organisationCategoryLabels, organisationStatusLabels, organisationTypeLabels } from '../organisation-labels';
 import { AllowedBiddersField } from './allowed-bidders-field';
-import { LogoField } from './logo-field';
 
 type FormValues = {
   name: string;
@@ -81,17 +81,15 @@ export function OrganisationForm({ organisation, submitLabel, onSubmit, onCancel
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      if (isApiError(error, 422) && Object.keys(error.errors).length > 0) {
-        const unplaced = applyServerErrors(error, { prefix: 'organisation', fields, setFieldError: form.setFieldError });
-        if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      } else if (isApiError(error, 422) && error.detail) {
-        setFormError(error.detail);
-      } else if (isApiError(error, 409)) {
-        setFormError('Someone else changed this organisation at the same time. Reload the page and try again.');
-      } else {
-        // spec 3 §8 "Failed save": the server's error text is not shown.
-        setFormError('The organisation could not be saved. Please try again in a moment.');
-      }
+      setFormError(
+        failedSaveMessage(error, {
+          prefix: 'organisation',
+          fields,
+          setFieldError: form.setFieldError,
+          byStatus: { 409: 'Someone else changed this organisation at the same time. Reload the page and try again.' },
+          otherwise: 'The organisation could not be saved. Please try again in a moment.',
+        }),
+      );
     }
   }
 
@@ -99,11 +97,7 @@ export function OrganisationForm({ organisation, submitLabel, onSubmit, onCancel
     <Paper p="lg" maw={760}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="Not saved">
-              {formError}
-            </Alert>
-          )}
+          <FormErrorAlert title="Not saved" message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Name" withAsterisk maxLength={99} {...form.getInputProps('name')} />
             <TextInput label="Abbreviation" maxLength={20} {...form.getInputProps('abbreviation')} />
@@ -140,26 +134,15 @@ export function OrganisationForm({ organisation, submitLabel, onSubmit, onCancel
             />
           )}
           <Divider />
-          <LogoField
+          <ImageField
+            label="Logo"
+            shape="square"
             name={form.values.name}
-            currentLogoUrl={organisation?.logo?.original ?? null}
-            value={form.values.logo}
-            onChange={(logo) => {
-              form.setFieldValue('logo', logo);
-              form.clearFieldError('logo');
-            }}
-            error={form.errors.logo}
-            onError={(message) => (message ? form.setFieldError('logo', message) : form.clearFieldError('logo'))}
+            currentUrl={organisation?.logo?.original ?? null}
+            {...imageFieldProps(form, 'logo')}
           />
           <Divider />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

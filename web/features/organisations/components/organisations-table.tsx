@@ -1,5 +1,6 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { OrganisationView } from '../../../../domain/organisation/schemas';
+import { ActionsTh } from '../../../components/actions-th';
 import { AnchorLink } from '../../../components/router-link';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDate } from '../../../lib/format';
@@ -36,11 +37,7 @@ export function OrganisationsTable({ organisations, sort, direction, onSort, del
             {sortableColumns.map(({ field, label }) => (
               <SortableTh key={field} label={label} direction={directionOf(field)} onSort={() => onSort(field)} />
             ))}
-            <Table.Th w={120}>
-              <Text fw={600} size="sm" ta="right" c="dimmed">
-                Actions
-              </Text>
-            </Table.Th>
+            <ActionsTh w={120} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   managersMayChange,
@@ -11,6 +10,7 @@ import {
   permissionLabel,
   type PermissionsView,
 } from '../../../../domain/user/permissions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { type Session, useSession } from '../../../lib/session';
 import { usePermissions, useUpdatePermissions } from '../api/permissions';
@@ -86,11 +86,7 @@ function PermissionsEditor(props: { userUuid: string; stored: PermissionsView; c
             </Group>
           )}
         </Group>
-        {error && (
-          <Alert color="red" icon={<IconAlertCircle />}>
-            {error}
-          </Alert>
-        )}
+        <FormErrorAlert message={error} />
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           {permissionGroups.map((group) => (
             <Stack key={group} gap="sm">

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Paper, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ChangePasswordFields, changePasswordFields } from '../../../../domain/user/profile';
-import { isApiError } from '../../../lib/api-error';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { failedSaveMessage } from '../../../lib/server-errors';
 import { useChangePassword } from '../api/change-password';
 
 const fields = ['current_password', 'password', 'password_confirmation'] as const;
@@ -23,14 +23,15 @@ export function ChangePasswordForm({ userUuid, onChanged, onCancel }: { userUuid
     try {
       await change.mutateAsync({ uuid: userUuid, fields: values });
     } catch (error) {
-      if (isApiError(error, 422) && Object.keys(error.errors).length > 0) {
-        const unplaced = applyServerErrors(error, { prefix: '', fields, setFieldError: form.setFieldError });
-        if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      } else if (isApiError(error, 429)) {
-        setFormError('Too many tries. Please wait a minute and try again.');
-      } else {
-        setFormError('The password could not be changed. Please try again in a moment.');
-      }
+      setFormError(
+        failedSaveMessage(error, {
+          prefix: '',
+          fields,
+          setFieldError: form.setFieldError,
+          byStatus: { 429: 'Too many tries. Please wait a minute and try again.' },
+          otherwise: 'The password could not be changed. Please try again in a moment.',
+        }),
+      );
       return;
     }
     await onChanged();
@@ -40,11 +41,7 @@ export function ChangePasswordForm({ userUuid, onChanged, onCancel }: { userUuid
     <Paper p="lg" maw={480}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="Not changed">
-              {formError}
-            </Alert>
-          )}
+          <FormErrorAlert title="Not changed" message={formError} />
           <PasswordInput label="Current password" withAsterisk autoComplete="current-password" {...form.getInputProps('current_password')} />
           <PasswordInput
             label="New password"
@@ -54,14 +51,7 @@ export function ChangePasswordForm({ userUuid, onChanged, onCancel }: { userUuid
             {...form.getInputProps('password')}
           />
           <PasswordInput label="Confirm new password" withAsterisk autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Change password
-            </Button>
-          </Group>
+          <FormActions submitLabel="Change password" submitting={form.submitting} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

@@ -1,13 +1,14 @@
-import { Alert, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FspQuestionView } from '../../../../domain/user/profile';
 import type { UserView } from '../../../../domain/user/schemas';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { ImageField, imageFieldProps } from '../../../components/image-field';
 import { isApiError } from '../../../lib/api-error';
 import { type CompleteProfile, useCompleteProfile } from '../api/complete-profile';
 import { AnswersFields, type AnswersValues, placeAnswerErrors, toAnswers, validateAnswers } from './answers-fields';
-import { AvatarField } from './avatar-field';
 
 type FormValues = AnswersValues & { avatar: string | null | undefined };
 
@@ -48,21 +49,13 @@ export function CompleteProfileForm({ user, questions, onCompleted }: { user: Us
     <Paper p="lg" maw={760}>
       <form onSubmit={form.onSubmit(submit, scrollUp)} noValidate>
         <Stack gap="lg">
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="Not saved">
-              {formError}
-            </Alert>
-          )}
-          <AvatarField
+          <FormErrorAlert title="Not saved" message={formError} />
+          <ImageField
+            label="Avatar"
+            shape="round"
             name={[user.first_name, user.last_name].filter(Boolean).join(' ')}
             currentUrl={user.avatar_url}
-            value={form.values.avatar}
-            onChange={(avatar) => {
-              form.setFieldValue('avatar', avatar);
-              form.clearFieldError('avatar');
-            }}
-            error={form.errors.avatar}
-            onError={(message) => (message ? form.setFieldError('avatar', message) : form.clearFieldError('avatar'))}
+            {...imageFieldProps(form, 'avatar')}
           />
           <Divider />
           <Stack gap="xs">
@@ -78,11 +71,7 @@ export function CompleteProfileForm({ user, questions, onCompleted }: { user: Us
             )}
           </Stack>
           <AnswersFields questions={questions} form={form} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting}>
-              Complete profile
-            </Button>
-          </Group>
+          <FormActions submitLabel="Complete profile" submitting={form.submitting} />
         </Stack>
       </form>
     </Paper>

@@ -1,14 +1,14 @@
-import { Alert, Button, Divider, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Divider, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dialCode, fullMobile, ownDetails, unverifiedMobileMessage } from '../../../../domain/user/profile';
 import { phoneNumber, type UserView } from '../../../../domain/user/schemas';
-import { australianStates } from '../../../../domain/user/user-management';
-import { isApiError } from '../../../lib/api-error';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { australianStates } from '../../../../domain/address/schemas';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { ImageField, imageFieldProps } from '../../../components/image-field';
+import { failedSaveMessage } from '../../../lib/server-errors';
 import { useUpdateMe } from '../api/update-me';
-import { AvatarField } from './avatar-field';
 import { MobileVerification } from './mobile-verification';
 
 type FormValues = {
@@ -80,12 +80,14 @@ export function ProfileEditForm({ user, onSaved, onCancel }: { user: UserView; o
     try {
       await update.mutateAsync(parsed.data);
     } catch (error) {
-      if (isApiError(error, 422) && Object.keys(error.errors).length > 0) {
-        const unplaced = applyServerErrors(error, { prefix: 'user', fields, setFieldError: (field, message) => form.setFieldError(formPath(field), message) });
-        if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      } else {
-        setFormError('Your profile could not be saved. Please try again in a moment.');
-      }
+      setFormError(
+        failedSaveMessage(error, {
+          prefix: 'user',
+          fields,
+          setFieldError: (field, message) => form.setFieldError(formPath(field), message),
+          otherwise: 'Your profile could not be saved. Please try again in a moment.',
+        }),
+      );
       return;
     }
     await onSaved();
@@ -95,21 +97,13 @@ export function ProfileEditForm({ user, onSaved, onCancel }: { user: UserView; o
     <Paper p="lg" maw={760}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="Not saved">
-              {formError}
-            </Alert>
-          )}
-          <AvatarField
+          <FormErrorAlert title="Not saved" message={formError} />
+          <ImageField
+            label="Avatar"
+            shape="round"
             name={`${form.values.first_name} ${form.values.last_name}`.trim()}
             currentUrl={user.avatar_url}
-            value={form.values.avatar}
-            onChange={(avatar) => {
-              form.setFieldValue('avatar', avatar);
-              form.clearFieldError('avatar');
-            }}
-            error={form.errors.avatar}
-            onError={(message) => (message ? form.setFieldError('avatar', message) : form.clearFieldError('avatar'))}
+            {...imageFieldProps(form, 'avatar')}
           />
           <Divider />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -138,14 +132,7 @@ export function ProfileEditForm({ user, onSaved, onCancel }: { user: UserView; o
             <Select label="State" placeholder="Choose a state" data={[...australianStates]} clearable {...form.getInputProps('state')} />
             <TextInput label="Postcode" maxLength={4} inputMode="numeric" autoComplete="postal-code" {...form.getInputProps('postcode')} />
           </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Save
-            </Button>
-          </Group>
+          <FormActions submitLabel="Save" submitting={form.submitting} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FspQuestionView } from '../../../../domain/user/profile';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { useFspQuestions } from '../api/get-fsp-questions';
 import { useUpdateAnswers } from '../api/update-answers';
@@ -68,20 +70,9 @@ function EditAnswers({ providerUuid, questions, onDone }: { providerUuid: string
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle />} title="Not saved">
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert title="Not saved" message={formError} />
         <AnswersFields questions={questions} form={form} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={form.submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Save answers
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save answers" submitting={form.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,10 +1,10 @@
-import { Alert, Button, Divider, Group, Paper, Stack, Textarea } from '@mantine/core';
+import { Divider, Paper, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QUESTION_MAX_LENGTH, type QuestionFields, questionDescription, type QuestionView } from '../../../../domain/question/schemas';
-import { isApiError } from '../../../lib/api-error';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { failedSaveMessage } from '../../../lib/server-errors';
 
 /** The form field is named "question" (spec 3 §3); the API calls it `description`. */
 type FormValues = { question: string };
@@ -38,21 +38,18 @@ export function QuestionForm({ question, submitLabel, onSubmit, onCancel }: Prop
     try {
       await onSubmit({ description: parsed.data });
     } catch (error) {
-      if (isApiError(error, 422) && Object.keys(error.errors).length > 0) {
-        const unplaced = applyServerErrors(error, {
+      setFormError(
+        failedSaveMessage(error, {
           prefix: 'question',
           fields: ['description'] as const,
           setFieldError: (_field, message) => form.setFieldError('question', message),
-        });
-        if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      } else if (isApiError(error, 404)) {
-        setFormError('This question no longer exists. It may have been deleted.');
-      } else if (isApiError(error, 409)) {
-        setFormError('Someone else changed the questions at the same time. Please try again.');
-      } else {
-        // spec 3 §8 "Failed save": the server's error text is not shown.
-        setFormError('The question could not be saved. Please try again in a moment.');
-      }
+          byStatus: {
+            404: 'This question no longer exists. It may have been deleted.',
+            409: 'Someone else changed the questions at the same time. Please try again.',
+          },
+          otherwise: 'The question could not be saved. Please try again in a moment.',
+        }),
+      );
     }
   }
 
@@ -62,11 +59,7 @@ export function QuestionForm({ question, submitLabel, onSubmit, onCancel }: Prop
     <Paper p="lg" maw={760}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="Not saved">
-              {formError}
-            </Alert>
-          )}
+          <FormErrorAlert title="Not saved" message={formError} />
           {/* No maxLength: pasted text is not cut silently; the counter and the message say what is too long. */}
           <Textarea
             label="Question"
@@ -79,14 +72,7 @@ export function QuestionForm({ question, submitLabel, onSubmit, onCancel }: Prop
             {...form.getInputProps('question')}
           />
           <Divider />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

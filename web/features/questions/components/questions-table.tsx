@@ -1,6 +1,7 @@
 import { Switch, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { QuestionView } from '../../../../domain/question/schemas';
+import { ActionsTh } from '../../../components/actions-th';
 import { AnchorLink } from '../../../components/router-link';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDate } from '../../../lib/format';
@@ -65,11 +66,7 @@ export function QuestionsTable(props: Props) {
               </Text>
             </Table.Th>
             <SortableTh label="Updated at" direction={directionOf('updated_at')} onSort={() => onSort('updated_at')} />
-            <Table.Th w={210}>
-              <Text fw={600} size="sm" ta="right" c="dimmed">
-                Actions
-              </Text>
-            </Table.Th>
+            <ActionsTh w={210} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

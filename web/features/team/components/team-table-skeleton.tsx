@@ -1,17 +1,6 @@
-import { Group, Skeleton, Stack } from '@mantine/core';
+import { TableSkeleton } from '../../../components/table-skeleton';
 
 /** Shown while the team loads. */
 export function TeamTableSkeleton({ rows = 5 }: { rows?: number }) {
-  return (
-    <Stack gap="md" p="md" aria-busy="true" aria-label="Loading the team">
-      {Array.from({ length: rows }, (_, index) => (
-        <Group key={index} gap="md" wrap="nowrap">
-          <Skeleton h={12} flex={2} />
-          <Skeleton h={12} flex={2} />
-          <Skeleton h={12} w={70} />
-          <Skeleton h={12} w={80} />
-        </Group>
-      ))}
-    </Stack>
-  );
+  return <TableSkeleton label="Loading the team" rows={rows} columns={[{ h: 12, flex: 2 }, { h: 12, flex: 2 }, { h: 12, w: 70 }, { h: 12, w: 80 }]} />;
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import type { OrganisationProviderView } from '../../../../domain/organisation/schemas';
+import { ActionsTh } from '../../../components/actions-th';
 import { UserStatusBadge } from '../../../components/user-status-badge';
 import { formatDate } from '../../../lib/format';
 
@@ -23,13 +24,7 @@ export function TeamTable({ members, selfUuid, onPermissions }: Props) {
             <Table.Th>E-mail</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Joined</Table.Th>
-            {onPermissions && (
-              <Table.Th w={150}>
-                <Text fw={600} size="sm" ta="right" c="dimmed">
-                  Actions
-                </Text>
-              </Table.Th>
-            )}
+            {onPermissions && <ActionsTh w={150} />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

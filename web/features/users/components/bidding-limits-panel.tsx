@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, NumberInput, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UserView } from '../../../../domain/user/schemas';
 import { bidLimit, type BidLimitKey } from '../../../../domain/user/user-management';
+import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { useUpdateUser } from '../api/update-user';
 import { type LimitState, limitUsage } from '../bidding-limits';
@@ -77,11 +78,7 @@ export function BiddingLimitsPanel({ user }: { user: Provider }) {
             </Button>
           )}
         </Group>
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle />}>
-            {formError}
-          </Alert>
-        )}
+        <FormErrorAlert message={formError} />
         {rows.map(({ key, label, used }) => {
           const usage = limitUsage(used(user.fsp), user.fsp[key]);
           return (

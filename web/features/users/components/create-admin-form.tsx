@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Paper, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type CreateAdmin, createAdminBody } from '../../../../domain/user/user-management';
-import { isApiError } from '../../../lib/api-error';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { failedSaveMessage } from '../../../lib/server-errors';
 
 type FormValues = Omit<CreateAdmin, 'user_type'>;
 const fields = ['first_name', 'last_name', 'email', 'country_code', 'mobile_number', 'password'] as const;
@@ -29,16 +29,14 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      if (isApiError(error, 422) && Object.keys(error.errors).length > 0) {
-        const unplaced = applyServerErrors(error, {
+      setFormError(
+        failedSaveMessage(error, {
           prefix: 'user',
           fields,
           setFieldError: (field, message) => form.setFieldError(field, message === 'takenEmail' ? takenEmailText : message),
-        });
-        if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      } else {
-        setFormError('The admin could not be created. Please try again in a moment.');
-      }
+          otherwise: 'The admin could not be created. Please try again in a moment.',
+        }),
+      );
     }
   }
 
@@ -46,11 +44,7 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
     <Paper p="lg" maw={760}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="Not created">
-              {formError}
-            </Alert>
-          )}
+          <FormErrorAlert title="Not created" message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="First name" withAsterisk maxLength={60} {...form.getInputProps('first_name')} />
             <TextInput label="Last name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
@@ -67,14 +61,7 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
               {...form.getInputProps('password')}
             />
           </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Create admin
-            </Button>
-          </Group>
+          <FormActions submitLabel="Create admin" submitting={form.submitting} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,6 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import type { UserView } from '../../../../domain/user/schemas';
+import { ActionsTh } from '../../../components/actions-th';
 import { AnchorLink } from '../../../components/router-link';
 import { formatDate } from '../../../lib/format';
 
@@ -17,11 +18,7 @@ export function PendingUsersTable({ users, onApprove, onReject }: Props) {
             <Table.Th>Organisation</Table.Th>
             <Table.Th>Provider type</Table.Th>
             <Table.Th>Signed up</Table.Th>
-            <Table.Th w={200}>
-              <Text fw={600} size="sm" ta="right" c="dimmed">
-                Review
-              </Text>
-            </Table.Th>
+            <ActionsTh w={200} label="Review" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

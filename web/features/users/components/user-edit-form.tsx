@@ -1,15 +1,16 @@
-import { Alert, Button, Divider, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Divider, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { providerTypes, type UserView } from '../../../../domain/user/schemas';
-import { australianStates, providerDetailsFields, type UserPatch, userDetailsFields } from '../../../../domain/user/user-management';
-import { isApiError } from '../../../lib/api-error';
+import { australianStates } from '../../../../domain/address/schemas';
+import { providerDetailsFields, type UserPatch, userDetailsFields } from '../../../../domain/user/user-management';
+import { FormActions } from '../../../components/form-actions';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { ImageField, imageFieldProps } from '../../../components/image-field';
 import { dateFormat } from '../../../lib/format';
-import { applyServerErrors } from '../../../lib/server-errors';
-import { AvatarField } from './avatar-field';
+import { failedSaveMessage } from '../../../lib/server-errors';
 import { OrganisationSelect } from './organisation-select';
 
 type FormValues = {
@@ -140,15 +141,15 @@ export function UserEditForm({ user, onSubmit, onCancel }: Props) {
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      if (isApiError(error, 422) && Object.keys(error.errors).length > 0) {
-        const unplaced = applyServerErrors(error, { prefix: 'user', fields, setFieldError: form.setFieldError });
-        if (unplaced.length > 0) setFormError(unplaced.join(' '));
-      } else if (isApiError(error, 409)) {
-        setFormError('Someone else changed this user at the same time. Reload the page and try again.');
-      } else {
-        // spec 3 §8 "Failed save": the server's error text is not shown.
-        setFormError('The user could not be saved. Please try again in a moment.');
-      }
+      setFormError(
+        failedSaveMessage(error, {
+          prefix: 'user',
+          fields,
+          setFieldError: form.setFieldError,
+          byStatus: { 409: 'Someone else changed this user at the same time. Reload the page and try again.' },
+          otherwise: 'The user could not be saved. Please try again in a moment.',
+        }),
+      );
     }
   }
 
@@ -156,11 +157,7 @@ export function UserEditForm({ user, onSubmit, onCancel }: Props) {
     <Paper p="lg" maw={820}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="Not saved">
-              {formError}
-            </Alert>
-          )}
+          <FormErrorAlert title="Not saved" message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="First name" withAsterisk maxLength={60} {...form.getInputProps('first_name')} />
             <TextInput label="Last name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
@@ -196,26 +193,15 @@ export function UserEditForm({ user, onSubmit, onCancel }: Props) {
             </>
           )}
           <Divider />
-          <AvatarField
+          <ImageField
+            label="Avatar"
+            shape="round"
             name={`${form.values.first_name} ${form.values.last_name}`.trim()}
             currentUrl={user.avatar_url}
-            value={form.values.avatar}
-            onChange={(avatar) => {
-              form.setFieldValue('avatar', avatar);
-              form.clearFieldError('avatar');
-            }}
-            error={form.errors.avatar}
-            onError={(message) => (message ? form.setFieldError('avatar', message) : form.clearFieldError('avatar'))}
+            {...imageFieldProps(form, 'avatar')}
           />
           <Divider />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Save changes
-            </Button>
-          </Group>
+          <FormActions submitLabel="Save changes" submitting={form.submitting} onCancel={onCancel} />
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,6 @@
-import { Avatar, Group, Table, Text } from '@mantine/core';
+import { Avatar, Group, Table } from '@mantine/core';
 import type { UserStatus, UserView } from '../../../../domain/user/schemas';
+import { ActionsTh } from '../../../components/actions-th';
 import { AnchorLink } from '../../../components/router-link';
 import { formatDate } from '../../../lib/format';
 import { UserRowActions } from './user-row-actions';
@@ -25,11 +26,7 @@ export function UsersTable({ users, selfUuid, busyUuid, onChangeStatus, onDelete
             <Table.Th>Mobile number</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Created at</Table.Th>
-            <Table.Th w={150}>
-              <Text fw={600} size="sm" ta="right" c="dimmed">
-                Actions
-              </Text>
-            </Table.Th>
+            <ActionsTh w={150} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
