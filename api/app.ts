@@ -22,6 +22,8 @@ import { oauthRoutes } from './routes/oauth';
 import { organisationRoutes } from './routes/organisations';
 import { outboxRoutes } from './routes/outbox';
 import { permissionRoutes } from './routes/permissions';
+import { postPartRoutes } from './routes/post-parts';
+import { postRoutes } from './routes/posts';
 import { profileRoutes } from './routes/profile';
 import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(userManagementRoutes(deps));
   await app.register(teamRoutes(deps));
   await app.register(localityRoutes(deps));
+  await app.register(postRoutes(deps));
+  await app.register(postPartRoutes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

@@ -1,5 +1,6 @@
 import { type IdentityMailContext, identityMailProjection } from './identity-mail/identity-mail';
 import { organisationsProjection } from './organisations/organisations';
+import { postsProjection } from './posts/posts';
 import type { Consumer } from './projection';
 import { questionsProjection } from './questions/questions';
 import { usersProjection } from './users/users';
@@ -9,5 +10,5 @@ export type ConsumerContext = IdentityMailContext;
 
 /** Every projection and reactor the runner keeps up to date. */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context)];
+  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection];
 }

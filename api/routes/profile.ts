@@ -45,6 +45,11 @@ import { releaseEmail, reserveEmail } from '../user-accounts';
 import { emailTakenError } from '../../domain/user/email-reservation';
 import { type CustomerRegistration, registerCustomerBody } from '../../domain/user/customer-account';
 import { toUserView } from './identity';
+import { postErrors } from '../../domain/post/decider';
+import { findPost } from '../../projections/posts/queries';
+
+/** PATCH /v2/users/{uuid} `operation: resend_incomplete_post_link` (spec 2 §7). */
+const resendIncompletePostLinkBody = z.strictObject({ operation: z.literal('resend_incomplete_post_link'), post_uuid: z.uuid() });
 
 const TAGS = ['profile'];
 // The cropped avatar arrives inline as a data URL: room for a 2 MB image in base64.
@@ -325,6 +330,21 @@ export const profileRoutes =
       return updated ? reply.code(200).send(toUserView(updated)) : reply.code(202).send({ uuid: row.uuid });
     }
 
+    /**
+     * spec 2 §4 "Creating a customer user may resend an incomplete-post link": an e-mail with a link that resumes the
+     * own pending post (projections/identity-mail, template incomplete-post). Someone else's post reads as not found.
+     */
+    async function resendIncompletePostLink(request: FastifyRequest, reply: FastifyReply, postId: string) {
+      const userId = callerOf(request).userId;
+      const post = await findPost(db, postId);
+      if (!post || post.owner_id !== userId) return sendProblem(reply, problem(404, postErrors.notFound, 'Post not found.'));
+      if (post.status !== 'pending') return sendProblem(reply, problem(409, postErrors.notEditable, 'This post is no longer being created.'));
+      const result = await run(request, { type: 'RequestIncompletePostLink', data: { user_id: userId, post_id: postId } });
+      if (!result.ok) return sendProblem(reply, problem(409, result.error.code, result.error.message));
+      answerPosition(reply, result.position);
+      return reply.code(202).send({ uuid: userId });
+    }
+
     app.patch(
       '/v2/users/:uuid',
       {
@@ -336,9 +356,9 @@ export const profileRoutes =
         config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `password-change:${callerOf(request).userId}` } },
         schema: {
           tags: TAGS,
-          summary: 'Change the own password (operation update_password); every session ends, this one gets new tokens',
+          summary: 'Change the own password (operation update_password; every session ends, this one gets new tokens), register the wizard\'s customer (update), or e-mail the link resuming a pending post (resend_incomplete_post_link)',
           params: z.object({ uuid: z.uuid() }),
-          body: z.discriminatedUnion('operation', [updatePasswordBody, registerCustomerBody], { error: 'Unknown operation.' }),
+          body: z.discriminatedUnion('operation', [updatePasswordBody, registerCustomerBody, resendIncompletePostLinkBody], { error: 'Unknown operation.' }),
           response: { 200: z.union([tokenResponse, userView]), 202: userAccepted, 429: problemSchema, ...problemResponses },
         },
       },
@@ -347,6 +367,7 @@ export const profileRoutes =
         if (!row) return sendProblem(reply, problem(404, userErrors.notFound, 'User not found.'));
         const body = request.body;
         if (body.operation === 'update') return registerCustomer(request, reply, row, body.user);
+        if (body.operation === 'resend_incomplete_post_link') return resendIncompletePostLink(request, reply, body.post_uuid);
         const currentOk = row.password_hash !== null && (await verifyPassword(row.password_hash, body.current_password));
         if (!currentOk) return invalid(reply, 'CURRENT_PASSWORD_WRONG', { current_password: [wrongCurrentPassword] });
         const password_hash = await hashPassword(body.password);

@@ -1,8 +1,16 @@
-import type { ActivationMailRequested, PasswordResetRequested, ProviderApproved, ProviderRejected, ProviderSignedUp } from '../../domain/user/events';
+import type {
+  ActivationMailRequested,
+  IncompletePostLinkRequested,
+  PasswordResetRequested,
+  ProviderApproved,
+  ProviderRejected,
+  ProviderSignedUp,
+} from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { issueActivationCode, issuePasswordResetToken, passwordTag } from '../../infrastructure/identity-tokens';
 import type { AppSecrets } from '../../infrastructure/secrets';
+import { issueUserKey, USER_KEY_DAYS } from '../../infrastructure/tokens';
 import { type MessageFromEvent, outboxProjection } from '../outbox/outbox-projection';
 import { findUser } from '../users/queries';
 import type { UserRow } from '../users/users';
@@ -101,6 +109,23 @@ async function messagesFor(context: IdentityMailContext, event: RecordedEvent, t
         text:
           `${greeting(user.first_name)}Thank you for your interest in ${product}. We are unable to approve your provider account at this time.\n\n` +
           `Our team's message:\n${message}\n\nIf you have any questions, please contact us.\n${signOff}`,
+      });
+    }
+    case 'IncompletePostLinkRequested': {
+      // spec 2 §2: the wizard resumes the post from /create-post?post_uuid=…&user_key=… (a fresh key, logged in by
+      // grant_type=user_key), so the customer needs no password yet.
+      const { user_id, post_id } = event.data as IncompletePostLinkRequested['data'];
+      const user = await findUser(trx, user_id);
+      if (!user) return [];
+      const userKey = await issueUserKey(secrets.accessTokenKey, user_id, occurredAt);
+      const link = `${publicUrl}/create-post?post_uuid=${encodeURIComponent(post_id)}&user_key=${encodeURIComponent(userKey)}`;
+      return email(user.email, user_id, {
+        template: 'incomplete-post',
+        subject: `Finish your home loan request on ${product}`,
+        text:
+          `${greeting(user.first_name)}Your home loan request is saved but not finished yet.\n\n` +
+          `Pick up where you left off within ${USER_KEY_DAYS} days:\n${link}\n\n` +
+          `Lenders can bid on your request once it is complete.\n${signOff}`,
       });
     }
     default:

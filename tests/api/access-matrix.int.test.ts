@@ -15,6 +15,8 @@ const roles: readonly Role[] = ['creating', 'customer', 'provider', 'approved', 
 const loggedIn: readonly Role[] = ['customer', 'provider', 'approved', 'adminWithoutView', 'admin'];
 const active: readonly Role[] = ['customer', 'provider', 'adminWithoutView', 'admin'];
 const admin: readonly Role[] = ['admin'];
+/** A post's owner, the wizard's customer included; anyone else who passes gets 404 (tests/api/posts.int.test.ts). */
+const postOwners: readonly Role[] = ['customer', 'creating'];
 
 type Rule = {
   /** Who passes the access rule; 'public' lets anonymous callers in too. */
@@ -74,6 +76,28 @@ const matrix: Record<string, Rule> = {
   'GET /v1/products/{product_uuid}/questions/{uuid}': { allowed: admin },
   'PATCH /v1/products/{product_uuid}/questions/{uuid}': { allowed: admin },
   'DELETE /v1/products/{product_uuid}/questions/{uuid}': { allowed: admin },
+
+  // Posts (spec 2 §7 "Post creation"): the owner's calls; an admin also reads and cancels (without `view`: 404).
+  'POST /v2/validations': { allowed: 'public' },
+  'POST /v1/products/{id}/posts': { allowed: postOwners },
+  'POST /v2/products/{id}/posts': { allowed: postOwners },
+  'PATCH /v2/posts/{id}': { allowed: [...postOwners, 'adminWithoutView', 'admin'] },
+  'GET /v4/posts/{id}': { allowed: [...postOwners, 'adminWithoutView', 'admin'] },
+  'DELETE /v1/posts/{id}': { allowed: postOwners },
+  'POST /v3/posts/{id}/clones': { allowed: postOwners },
+  'POST /v2/posts/{id}/home_loans': { allowed: postOwners },
+  'PATCH /v2/home_loans/{id}': { allowed: postOwners },
+  'POST /v2/home_loans/{id}/home_loan_preferences': { allowed: postOwners },
+  'PATCH /v2/home_loan_preferences/{id}': { allowed: postOwners },
+  'POST /v2/home_loans/{id}/applicants': { allowed: postOwners },
+  'PATCH /v2/applicants/{id}': { allowed: postOwners },
+  'DELETE /v2/applicants/{id}': { allowed: postOwners },
+  'POST /v2/applicants/{id}/incomes': { allowed: postOwners },
+  'PATCH /v2/applicants/{id}/incomes/{income_id}': { allowed: postOwners },
+  'DELETE /v2/applicants/{id}/incomes/{income_id}': { allowed: postOwners },
+  'POST /v2/home_loans/{id}/expenses': { allowed: postOwners },
+  'PATCH /v2/expenses/{id}': { allowed: postOwners },
+  'DELETE /v2/expenses/{id}': { allowed: postOwners },
 };
 
 let t: TestApp;

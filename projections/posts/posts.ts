@@ -1,0 +1,303 @@
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { AustralianAddress } from '../../domain/address/schemas';
+import { type CreditBandKey, creditBandOf, loanToValueRatio } from '../../domain/post/calculations';
+import type { PostStatus } from '../../domain/post/decider';
+import { type PostEvent, postEventTypes } from '../../domain/post/events';
+import type { CreditHistory, LoanPurpose, LoanType, PostOrigin, Urgency } from '../../domain/post/schemas';
+import type { UserDeleted } from '../../domain/user/events';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+
+// Posts as lists and look-ups read them (spec 2 §7 "Post creation", spec 1 §3 dashboards), and which post each part
+// belongs to, so a part's path (/v2/applicants/{id}) finds its post and owner. Personal data stays out: no names,
+// incomes, expenses or savings; only the places (suburb, state, postcode) and the applicants' credit histories the
+// credit band needs. An erased owner's places and histories read as null (from the events, and at UserDeleted).
+
+export interface PostsTable {
+  uuid: string;
+  owner_id: string;
+  product_id: string;
+  status: PostStatus;
+  urgency: Urgency | null;
+  origin: PostOrigin;
+  loan_type: LoanType | null;
+  loan_purpose: LoanPurpose | null;
+  loan_amount: number | null;
+  property_market_value: number | null;
+  /** Loan amount × 100 / market value, two decimals (dashboards floor it). */
+  lvr: number | null;
+  credit_band: CreditBandKey | null;
+  number_of_applicants: number | null;
+  /** The property's place (`property_address`). */
+  property_suburb: string | null;
+  property_state: string | null;
+  property_postcode: string | null;
+  /** The customer's home (`user_address`): the property of an owner-occupied loan without a property address. */
+  home_suburb: string | null;
+  home_state: string | null;
+  home_postcode: string | null;
+  created_at: Date;
+  published_at: Date | null;
+  bidding_period_expiry_on: Date | null;
+  review_bids_on: Date | null;
+  updated_at: Date;
+}
+export type PostRow = Selectable<PostsTable>;
+
+export const postPartKinds = ['home_loan', 'preferences', 'applicant', 'income', 'expense'] as const;
+export type PostPartKind = (typeof postPartKinds)[number];
+
+/** Every part a post ever had: a removed part keeps its row (`removed`), so deleting it again answers as deleted. */
+export interface PostPartsTable {
+  part_id: string;
+  post_id: string;
+  kind: PostPartKind;
+  /** An income's applicant. */
+  applicant_id: string | null;
+  /** An applicant's credit history (for the credit band); null otherwise or once erased. */
+  credit_history: CreditHistory | null;
+  removed: boolean;
+}
+export type PostPartRow = Selectable<PostPartsTable>;
+export type PostsDatabase = { posts: PostsTable; post_parts: PostPartsTable };
+
+const handledTypes = new Set<string>([...postEventTypes, 'UserDeleted']);
+
+export const postsProjection: Projection = {
+  kind: 'projection',
+  name: 'posts',
+  version: 1,
+  tables: ['posts', 'post_parts'],
+  async createTables(trx) {
+    await sql`
+      create table posts (
+        uuid uuid primary key,
+        owner_id uuid not null,
+        product_id uuid not null,
+        status text not null,
+        urgency text,
+        origin text not null,
+        loan_type text,
+        loan_purpose text,
+        loan_amount double precision,
+        property_market_value double precision,
+        lvr double precision,
+        credit_band text,
+        number_of_applicants integer,
+        property_suburb text,
+        property_state text,
+        property_postcode text,
+        home_suburb text,
+        home_state text,
+        home_postcode text,
+        created_at timestamptz not null,
+        published_at timestamptz,
+        bidding_period_expiry_on timestamptz,
+        review_bids_on timestamptz,
+        updated_at timestamptz not null
+      )`.execute(trx);
+    await sql`create index posts_owner on posts (owner_id, created_at desc)`.execute(trx);
+    await sql`create index posts_status on posts (status, created_at desc)`.execute(trx);
+    await sql`
+      create table post_parts (
+        part_id uuid primary key,
+        post_id uuid not null,
+        kind text not null,
+        applicant_id uuid,
+        credit_history text,
+        removed boolean not null
+      )`.execute(trx);
+    await sql`create index post_parts_post on post_parts (post_id, kind)`.execute(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<PostsDatabase>;
+    for (const recorded of events) {
+      if (!handledTypes.has(recorded.type)) continue;
+      // The post and user deciders wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & (PostEvent | UserDeleted));
+    }
+  },
+};
+
+type Place = Pick<PostsTable, 'property_suburb' | 'property_state' | 'property_postcode'>;
+type Home = Pick<PostsTable, 'home_suburb' | 'home_state' | 'home_postcode'>;
+
+/** `undefined`: not part of the change; null: not given or erased. */
+function placeOf(address: AustralianAddress | null | undefined): { suburb: string | null; state: string | null; postcode: string | null } | undefined {
+  if (address === undefined) return undefined;
+  return { suburb: address?.suburb ?? null, state: address?.state ?? null, postcode: address?.postcode ?? null };
+}
+const propertyPlace = (address: AustralianAddress | null | undefined): Place | undefined => {
+  const p = placeOf(address);
+  return p && { property_suburb: p.suburb, property_state: p.state, property_postcode: p.postcode };
+};
+const homePlace = (address: AustralianAddress | null | undefined): Home | undefined => {
+  const p = placeOf(address);
+  return p && { home_suburb: p.suburb, home_state: p.state, home_postcode: p.postcode };
+};
+
+type LoanFields = {
+  loan_type?: LoanType | null;
+  loan_purpose?: LoanPurpose | null;
+  loan_amount?: number | null;
+  property_market_value?: number | null;
+  number_of_applicants?: number | null;
+  user_address?: AustralianAddress | null;
+  property_address?: AustralianAddress | null;
+};
+
+async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEvent | UserDeleted)): Promise<void> {
+  const at = new Date(event.metadata.occurred_at);
+  if (event.type === 'UserDeleted') {
+    // Crypto-shredding: the owner's places and histories read as null, as a rebuild would read them.
+    const nulls = { property_suburb: null, property_state: null, property_postcode: null, home_suburb: null, home_state: null, home_postcode: null };
+    await db.updateTable('posts').set({ ...nulls, credit_band: null }).where('owner_id', '=', event.data.user_id).execute();
+    await db
+      .updateTable('post_parts')
+      .set({ credit_history: null })
+      .where('post_id', 'in', db.selectFrom('posts').select('uuid').where('owner_id', '=', event.data.user_id))
+      .execute();
+    return;
+  }
+  const postId = event.data.post_id;
+  const update = (values: Updateable<PostsTable>) => db.updateTable('posts').set({ ...values, updated_at: at }).where('uuid', '=', postId).execute();
+  const addPart = (part_id: string, kind: PostPartKind, extra: Partial<Pick<PostPartsTable, 'applicant_id' | 'credit_history'>> = {}) =>
+    db
+      .insertInto('post_parts')
+      .values({ part_id, post_id: postId, kind, applicant_id: extra.applicant_id ?? null, credit_history: extra.credit_history ?? null, removed: false })
+      .onConflict((oc) => oc.column('part_id').doNothing())
+      .execute();
+  const removePart = (partId: string) => db.updateTable('post_parts').set({ removed: true }).where('part_id', '=', partId).execute();
+
+  switch (event.type) {
+    case 'PostStarted': {
+      const { owner_id, product_id, urgency, origin } = event.data;
+      await db
+        .insertInto('posts')
+        .values({
+          uuid: postId,
+          owner_id,
+          product_id,
+          status: 'pending',
+          urgency,
+          origin,
+          loan_type: null,
+          loan_purpose: null,
+          loan_amount: null,
+          property_market_value: null,
+          lvr: null,
+          credit_band: null,
+          number_of_applicants: null,
+          property_suburb: null,
+          property_state: null,
+          property_postcode: null,
+          home_suburb: null,
+          home_state: null,
+          home_postcode: null,
+          created_at: at,
+          published_at: null,
+          bidding_period_expiry_on: null,
+          review_bids_on: null,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+      return;
+    }
+    case 'PostDetailsChanged':
+      if (event.data.changes.urgency !== undefined) await update({ urgency: event.data.changes.urgency });
+      return;
+    case 'HomeLoanSet':
+      await addPart(event.data.home_loan_id, 'home_loan');
+      await applyLoan(db, postId, event.data.home_loan, at);
+      return;
+    case 'HomeLoanChanged':
+      await applyLoan(db, postId, event.data.changes ?? {}, at);
+      return;
+    case 'PreferencesSet':
+      await addPart(event.data.preferences_id, 'preferences');
+      await update({});
+      return;
+    case 'ApplicantAdded':
+      await addPart(event.data.applicant_id, 'applicant', { credit_history: event.data.applicant?.credit_history ?? null });
+      await updateCreditBand(db, postId, at);
+      return;
+    case 'ApplicantChanged': {
+      // An erased change reads as null: the history is then unknown.
+      const changes = event.data.changes;
+      if (changes === null || changes.credit_history !== undefined) {
+        await db.updateTable('post_parts').set({ credit_history: changes?.credit_history ?? null }).where('part_id', '=', event.data.applicant_id).execute();
+      }
+      await updateCreditBand(db, postId, at);
+      return;
+    }
+    case 'ApplicantRemoved':
+      await removePart(event.data.applicant_id);
+      await updateCreditBand(db, postId, at);
+      return;
+    case 'IncomeAdded':
+      await addPart(event.data.income_id, 'income', { applicant_id: event.data.applicant_id });
+      await update({});
+      return;
+    case 'ExpenseAdded':
+      await addPart(event.data.expense_id, 'expense');
+      await update({});
+      return;
+    case 'IncomeRemoved':
+      await removePart(event.data.income_id);
+      await update({});
+      return;
+    case 'ExpenseRemoved':
+      await removePart(event.data.expense_id);
+      await update({});
+      return;
+    case 'PreferencesChanged':
+    case 'IncomeChanged':
+    case 'ExpenseChanged':
+    case 'PostUpdateRequested':
+    case 'PostSortSet':
+      await update({});
+      return;
+    case 'PostPublished':
+      await update({
+        status: 'active',
+        published_at: new Date(event.data.published_at),
+        bidding_period_expiry_on: new Date(event.data.bidding_period_expiry_on),
+        review_bids_on: new Date(event.data.review_bids_on),
+      });
+      return;
+    case 'PostCancelled':
+      await update({ status: 'cancelled' });
+      return;
+  }
+}
+
+/** The loan's listed fields after a set or a change (only the fields in `loan` change). */
+async function applyLoan(db: Kysely<PostsDatabase>, postId: string, loan: LoanFields, at: Date): Promise<void> {
+  const row = await db.selectFrom('posts').select(['loan_amount', 'property_market_value']).where('uuid', '=', postId).executeTakeFirst();
+  if (!row) return;
+  const loan_amount = loan.loan_amount !== undefined ? loan.loan_amount : row.loan_amount;
+  const property_market_value = loan.property_market_value !== undefined ? loan.property_market_value : row.property_market_value;
+  const lvr = loan_amount !== null && property_market_value !== null && property_market_value > 0 ? Math.round(loanToValueRatio(loan_amount, property_market_value) * 100) / 100 : null;
+  await db
+    .updateTable('posts')
+    .set({
+      ...(loan.loan_type !== undefined ? { loan_type: loan.loan_type } : {}),
+      ...(loan.loan_purpose !== undefined ? { loan_purpose: loan.loan_purpose } : {}),
+      ...(loan.number_of_applicants !== undefined ? { number_of_applicants: loan.number_of_applicants } : {}),
+      ...propertyPlace(loan.property_address),
+      ...homePlace(loan.user_address),
+      loan_amount,
+      property_market_value,
+      lvr,
+      updated_at: at,
+    })
+    .where('uuid', '=', postId)
+    .execute();
+}
+
+async function updateCreditBand(db: Kysely<PostsDatabase>, postId: string, at: Date): Promise<void> {
+  const rows = await db.selectFrom('post_parts').select('credit_history').where('post_id', '=', postId).where('kind', '=', 'applicant').where('removed', '=', false).execute();
+  const histories = rows.map((r) => r.credit_history).filter((h): h is CreditHistory => h !== null);
+  await db.updateTable('posts').set({ credit_band: creditBandOf(histories)?.band_key ?? null, updated_at: at }).where('uuid', '=', postId).execute();
+}
