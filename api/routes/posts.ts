@@ -27,6 +27,7 @@ import { findUser } from '../../projections/users/queries';
 import { allow, callerOf } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
+import { editOperation, editPost } from './post-edit';
 import { postCommands, postNotFound, postProblem, prefixed } from './post-commands';
 
 const TAGS = ['posts'];
@@ -46,6 +47,7 @@ export const postOperationBody = z.discriminatedUnion(
     z.strictObject({ operation: z.literal('cancel'), reason: cancellationReason }),
     z.strictObject({ operation: z.literal('request_update'), message: updateRequestMessage }),
     z.strictObject({ operation: z.literal('set_sort'), sort_by: postSortKey }),
+    editOperation,
   ],
   { error: 'Unknown operation.' },
 );
@@ -117,7 +119,7 @@ export const postRoutes =
         onRequest: ownerOrAdminAccess(deps),
         schema: {
           tags: TAGS,
-          summary: 'A post operation: update (urgency), validate (publish: open for bids), cancel (owner or admin), request_update, set_sort',
+          summary: 'A post operation: update (urgency), validate (publish: open for bids), cancel (owner or admin), request_update, set_sort, edit (several part changes as one)',
           params,
           body: postOperationBody,
           response: { 200: postView, ...problemResponses },
@@ -157,6 +159,9 @@ export const postRoutes =
             break;
           case 'set_sort':
             state = await posts.decide(request, reply, postId, { type: 'SetPostSort', data: { post_id: postId, sort_by: body.sort_by } });
+            break;
+          case 'edit':
+            state = await editPost(deps, posts, request, reply, postId, body.changes);
             break;
         }
         if (!state) return reply;

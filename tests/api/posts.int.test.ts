@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeLoanProduct } from '../../domain/product/products';
-import { defaultPreferences } from '../../domain/post/schemas';
-import { jane, john, livingCosts, refinanceLoan, salary, sydney } from '../../domain/post/test-fixtures';
+import { jane, livingCosts, refinanceLoan, salary, sydney } from '../../domain/post/test-fixtures';
 import { parsePosition } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { as, type TestUser } from '../support/users';
+import { type PostMethod, type PostSession, postHelpers } from '../support/posts';
+import type { TestUser } from '../support/users';
 
 // The post calls of spec 2 §7 "Post creation" through HTTP: a whole refinance built call by call and published by
 // the wizard's customer, every rule's boundary on both sides (docs/post-rules.md), nothing written on a refusal,
@@ -20,56 +19,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Session = Pick<TestUser, 'id' | 'headers'>;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (who: Session | null, method: Method, url: string, payload?: object) =>
-  t.app.inject(who ? as(who, { method, url, ...(payload ? { payload } : {}) }) : { method, url, ...(payload ? { payload } : {}) });
-
-/** A visitor of the wizard: an account without personal data, logged in with its user key. */
-async function newVisitor(): Promise<Session> {
-  const created = await t.app.inject({ method: 'POST', url: '/v2/users', payload: { user: { user_type: 'customer' } } });
-  const { uuid, user_key } = created.json();
-  const tokens = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'user_key', user_key } });
-  return { id: uuid, headers: { authorization: `Bearer ${tokens.json().access_token}` } };
-}
-
-/** The overview step: a verified mobile number, then name, e-mail and password. */
-async function register(who: Session, email: string) {
-  await call(who, 'POST', '/v1/users/phone_verification', { country_code: '61', mobile_number: '0412345678' });
-  const { rows } = await sql<{ text_body: string }>`
-    select text_body from outbox_messages where data_subject = ${who.id} and template = 'phone-code' order by created_at desc limit 1`.execute(t.database.db);
-  const code = /\b(\d{6})\b/.exec(rows[0]!.text_body)![1]!;
-  await call(who, 'GET', `/v1/users/phone_verification?country_code=61&mobile_number=0412345678&verification_code=${code}`);
-  const user = { first_name: 'Chloe', last_name: 'Jones', email, country_code: '61', mobile_number: '0412345678', password: 'Harbour-Home-7', password_confirmation: 'Harbour-Home-7' };
-  const registered = await call(who, 'PATCH', `/v2/users/${who.id}`, { operation: 'update', user });
-  expect(registered.statusCode, registered.body).toBe(200);
-}
-
-const postsUrl = `/v2/products/${homeLoanProduct.uuid}/posts`;
-
-async function created(response: Awaited<ReturnType<typeof call>>): Promise<string> {
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().uuid;
-}
-
-/** A pending post with a refinance loan (a market value that lets the amount range freely) and the preferences. */
-async function pendingPost(who: Session, loan: object = refinanceLoan) {
-  const post = await created(await call(who, 'POST', postsUrl, { post: { urgency: 'within_1_month' } }));
-  const homeLoan = await created(await call(who, 'POST', `/v2/posts/${post}/home_loans`, { home_loan: loan }));
-  const preferences = await created(await call(who, 'POST', `/v2/home_loans/${homeLoan}/home_loan_preferences`, { home_loan_preferences: defaultPreferences }));
-  return { post, homeLoan, preferences };
-}
-
-/** The two-applicant refinance of domain/post/test-fixtures.ts, complete but not published. */
-async function completePost(who: Session) {
-  const { post, homeLoan, preferences } = await pendingPost(who);
-  const first = await created(await call(who, 'POST', `/v2/home_loans/${homeLoan}/applicants`, { applicant: jane }));
-  const second = await created(await call(who, 'POST', `/v2/home_loans/${homeLoan}/applicants`, { applicant: john }));
-  const income = await created(await call(who, 'POST', `/v2/applicants/${first}/incomes`, { income: salary }));
-  const { applicants: _applicants, ...living } = livingCosts;
-  const expense = await created(await call(who, 'POST', `/v2/home_loans/${homeLoan}/expenses`, { applicants: [first, second], expense: living }));
-  return { post, homeLoan, preferences, applicants: [first, second] as const, income, expense };
-}
+const { call, newVisitor, register, created, pendingPost, completePost } = postHelpers(() => t);
+type Session = PostSession;
+type Method = PostMethod;
 
 /** The request is refused with `status` (and the field's message when given) and writes nothing. */
 async function refused(who: Session | null, method: Method, url: string, payload: object | undefined, status: number, field?: string, message?: string) {
