@@ -30,6 +30,10 @@ import { questionsRoute } from './routes/questions/questions';
 import { questionsCreateRoute } from './routes/questions/questions-create';
 import { questionsInactivesRoute } from './routes/questions/questions-inactives';
 import { rootRoute } from './routes/root';
+import { applicationIndexRoute, applicationInvalidPostcodeRoute, applicationRoute, applicationStepRoutes, applicationSuccessRoute } from './routes/application/application';
+import { createPostIndexRoute, createPostRoute } from './routes/create-post/create-post';
+import { stepRoutes } from './routes/create-post/steps';
+import { createPostSuccessRoute } from './routes/create-post/success';
 import { changePasswordRoute } from './routes/profile/change-password';
 import { fspActivateProfileRoute } from './routes/profile/fsp-activate-profile';
 import { profileRoute } from './routes/profile/profile';
@@ -46,7 +50,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   pageNotFoundRoute,
   maintenancePageRoute,
-  publicRoute.addChildren([loginRoute, authorizeRoute, loginCallbackRoute, logoutRoute, signupFspRoute, signupSuccessRoute, resendActivationRoute, activateRoute, recoverPasswordRoute]),
+  publicRoute.addChildren([loginRoute, authorizeRoute, loginCallbackRoute, logoutRoute, signupFspRoute, signupSuccessRoute, resendActivationRoute, activateRoute, recoverPasswordRoute, createPostRoute.addChildren([createPostIndexRoute, ...stepRoutes, createPostSuccessRoute]), applicationRoute.addChildren([applicationIndexRoute, ...applicationStepRoutes, applicationInvalidPostcodeRoute, applicationSuccessRoute])]),
   privateRoute.addChildren([
     homeRoute,
     myTeamRoute,

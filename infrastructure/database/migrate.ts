@@ -9,6 +9,7 @@ import * as appendFunction from './migrations/2026-11-21T0005-append-function';
 import * as outboxMessages from './migrations/2026-11-21T1220-outbox-messages';
 import * as authorizationCodes from './migrations/2026-11-21T1400-authorization-codes';
 import * as phoneVerifications from './migrations/2026-11-21T1500-phone-verifications';
+import * as outboxSequence from './migrations/2026-11-21T1700-outbox-sequence';
 import * as localities from './migrations/2026-11-21T1600-localities';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1400-authorization-codes': authorizationCodes,
   '2026-11-21T1500-phone-verifications': phoneVerifications,
   '2026-11-21T1600-localities': localities,
+  '2026-11-21T1700-outbox-sequence': outboxSequence,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

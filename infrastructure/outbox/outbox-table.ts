@@ -26,6 +26,8 @@ export interface OutboxMessagesTable {
   claim_token: string | null;
   last_error: string | null;
   created_at: Generated<Date>;
+  /** Insertion order, for ties of `created_at`. */
+  seq: Generated<string>;
   sent_at: Date | null;
 }
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;

@@ -13,13 +13,13 @@ export async function listOutboxMessages(db: Database, query: OutboxListQuery): 
   if (channel) filtered = filtered.where('channel', '=', channel);
   if (status) filtered = filtered.where('status', '=', status);
   if (recipient) filtered = filtered.where('recipient', 'ilike', `%${escapeLike(recipient)}%`);
-  // Newest first unless asked otherwise; the id breaks ties so pages never overlap.
+  // Newest first unless asked otherwise; the insertion order breaks ties, so pages never overlap or reorder.
   const direction = query.sorting?.created_at ?? 'desc';
   const [rows, total] = await Promise.all([
     filtered
       .selectAll()
       .orderBy('created_at', direction)
-      .orderBy('id', direction)
+      .orderBy('seq', direction)
       .limit(query.count)
       .offset((query.page - 1) * query.count)
       .execute(),

@@ -45,7 +45,7 @@ function entriesFor(session: Session): readonly Entry[] {
   const profile: Entry = { label: 'Profile', icon: IconUser, to: '/profile/$uuid', params: { uuid: user.uuid }, matches: ['/profile', '/change-password'] };
   const dashboard: Entry = { label: 'Dashboard', icon: IconDashboard, to: '/home', matches: ['/home'] };
   if (user.user_type === 'customer') {
-    const createPosts: Entry = { label: 'Create Posts', icon: IconFilePlus };
+    const createPosts: Entry = { label: 'Create Posts', icon: IconFilePlus, to: '/create-post', matches: ['/create-post'] };
     // A customer still creating the first post sees only these two.
     if (user.status === 'creating') return [dashboard, createPosts];
     return [profile, dashboard, { label: 'Messages', icon: IconMessage }, { label: 'My Posts', icon: IconFiles }, createPosts];
