@@ -1,28 +1,24 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalities } from '../../infrastructure/localities';
 import { findUserByEmail } from '../../projections/users/queries';
 import { type BrowserSession, openBrowser, screenshots } from '../support/browser';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { type ServedApp, serveTestApp } from '../support/served-app';
 
 // A visitor completes the application stepper (spec 2 §2 "Application flow"): a refinance of the home they live
 // in, for two applicants, through every step with its progress, including the invalid-postcode branch, a mobile
 // number proved by the SMS code (read from this test's outbox), and ends on success with an active post and a
 // customer account. The built UI (dist/web) is served by the test app.
 
-let t: TestApp;
+let t: ServedApp;
 let baseUrl: string;
 let session: BrowserSession;
 let page: Page;
 let snapIn: (page: Page, name: string) => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await loadLocalities(t.database.db); // the server does this at start
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t = await serveTestApp({ localities: true });
+  baseUrl = t.baseUrl;
   session = await openBrowser();
   page = session.page;
   snapIn = await screenshots('e2e-application');
@@ -58,19 +54,6 @@ async function pickOption(input: ReturnType<typeof fieldIn>, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The newest SMS code sent to the number. */
-async function smsCode(to: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(async () => {
-      const { rows } = await sql<{ text_body: string }>`
-        select text_body from outbox_messages where recipient = ${to} and template = 'phone-code' order by created_at desc limit 1`.execute(t.database.db);
-      text = rows[0]?.text_body ?? '';
-      return text;
-    }, { timeout: 10_000 })
-    .toBeTruthy();
-  return /\b(\d{6})\b/.exec(text)![1]!;
-}
 
 describe('the application stepper', () => {
   it('opens at the loan type', async () => {
@@ -183,7 +166,7 @@ describe('the application stepper', () => {
     await onStep('mobile-number', 'What is your mobile number?', 95);
     await field('Mobile number').fill(mobile);
     await page.getByRole('button', { name: 'Send code' }).click();
-    const code = await smsCode('+61412345678');
+    const code = await t.smsCode('+61412345678');
     await field('Verification code').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('The verification code is not right.').waitFor();

@@ -1,29 +1,24 @@
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalities } from '../../infrastructure/localities';
 import { issueUserKey } from '../../infrastructure/tokens';
 import { findUserByEmail } from '../../projections/users/queries';
 import { type BrowserSession, openBrowser, screenshots } from '../support/browser';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { type ServedApp, serveTestApp } from '../support/served-app';
 
 // Issue 4 "Done when": a new visitor completes the post wizard for a refinance with two applicants and ends with an
 // active post and a customer account. Also: a reload keeps the step and the values, and a post that is gone shows
 // the spec's message and starts again at step 1. The built UI (dist/web) is served by the test app, so the test reads
 // the SMS code from the outbox of its database.
 
-let t: TestApp;
+let t: ServedApp;
 let baseUrl: string;
 let session: BrowserSession;
 let page: Page;
 let snapIn: (page: Page, name: string) => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await loadLocalities(t.database.db); // the server does this at start
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t = await serveTestApp({ localities: true });
+  baseUrl = t.baseUrl;
   session = await openBrowser();
   page = session.page;
   snapIn = await screenshots('e2e-create-post');
@@ -209,7 +204,7 @@ describe('a new visitor creates a post', () => {
 
     await page.getByLabel(/^Repeat the password/).fill('Harbour-Home-7');
     await page.getByRole('button', { name: 'Send code' }).click();
-    await field('Verification code').fill(await smsCode());
+    await field('Verification code').fill(await t.smsCode());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Your mobile number is verified.').waitFor();
     await snap('13-account');
@@ -306,19 +301,3 @@ describe('a post that is gone', () => {
   });
 });
 
-/** The newest SMS code sent to the wizard's mobile number, read from the outbox. */
-async function smsCode(): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { rows } = await sql<{ text_body: string }>`
-          select text_body from outbox_messages where template = 'phone-code' order by created_at desc limit 1`.execute(t.database.db);
-        code = rows[0] ? /\b(\d{6})\b/.exec(rows[0].text_body)?.[1] : undefined;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return code!;
-}

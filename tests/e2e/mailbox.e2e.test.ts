@@ -4,24 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMessage } from '../../infrastructure/outbox/enqueue';
 import { OutboxDelivery } from '../../infrastructure/outbox/outbox-delivery';
 import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { type ServedApp, serveTestApp } from '../support/served-app';
 import { testPassword } from '../support/users';
 
 // A person trying the product without SMTP_URL reads the activation mail in the admin mailbox and clicks its link.
 // The built UI (dist/web, `npm run build:web`) served by the real API, in Debian's Chromium. The test app rather
 // than startServer, so the test can write to its database (embedded PGlite belongs to one process).
 
-let t: TestApp;
+let t: ServedApp;
 let baseUrl: string;
 let session: BrowserSession;
 let page: Page;
 let snapIn: (page: Page, name: string) => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t = await serveTestApp();
+  baseUrl = t.baseUrl;
   session = await openBrowser();
   page = session.page;
   await logInAs(page, baseUrl, { email: t.admin.email, password: testPassword });

@@ -1,16 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
-import { outboxDb } from '../../infrastructure/outbox/outbox-table';
 import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { type ServedApp, serveTestApp } from '../support/served-app';
 import { testPassword, type TestUser } from '../support/users';
 
 // The identity issue's "Done when", end to end in two browsers: a provider signs up, reads the activation mail in
 // the outbox, activates, waits, an admin approves, the provider completes the profile and lands on the dashboard; an
 // admin changes a permission and the provider's access changes at once.
 
-let t: TestApp;
+let t: ServedApp;
 let baseUrl: string;
 let providerBrowser: BrowserSession;
 let adminBrowser: BrowserSession;
@@ -27,10 +26,8 @@ let organisationUuid = '';
 let providerId = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t = await serveTestApp();
+  baseUrl = t.baseUrl;
   const organisation = await t.asAdmin({
     method: 'POST',
     url: `/v2/products/${homeLoanProduct.uuid}/organisations`,
@@ -55,18 +52,6 @@ afterAll(async () => {
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).and(page.locator('input'));
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).first();
 
-async function activationLink(): Promise<string> {
-  let text: string | null = null;
-  await expect
-    .poll(async () => {
-      const row = await outboxDb(t.database.db).selectFrom('outbox_messages').select('text_body').where('recipient', '=', email).where('template', '=', 'activation').executeTakeFirst();
-      text = row?.text_body ?? null;
-      return text;
-    }, { timeout: 10_000 })
-    .toBeTruthy();
-  const link = new URL((text as string | null)!.match(/https?:\/\/\S+/)![0]);
-  return `${baseUrl}${link.pathname}${link.search}`;
-}
 
 async function tryToLogIn(page: Page) {
   await page.goto(`${baseUrl}/login`);
@@ -98,7 +83,7 @@ describe('a provider joins the marketplace', () => {
   });
 
   it('reads the activation mail in the outbox and activates the account', async () => {
-    await provider.goto(await activationLink());
+    await provider.goto(await t.mailLink(email, 'activation'));
     await provider.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
     await snapIn(provider, '02-activated');
   });

@@ -1,27 +1,24 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
-import { outboxDb } from '../../infrastructure/outbox/outbox-table';
 import { findUserByEmail } from '../../projections/users/queries';
 import { type BrowserSession, openBrowser, screenshots } from '../support/browser';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { type ServedApp, serveTestApp } from '../support/served-app';
 import { testPassword } from '../support/users';
 
 // A lender signs up through the form, reads the activation mail in the outbox and opens its link; a provider who
 // forgot the password gets a link by e-mail and chooses a new one. The built UI (dist/web) served by the test app,
 // so the test can read the outbox of its database.
 
-let t: TestApp;
+let t: ServedApp;
 let baseUrl: string;
 let session: BrowserSession;
 let page: Page;
 let snapIn: (page: Page, name: string) => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t = await serveTestApp();
+  baseUrl = t.baseUrl;
   session = await openBrowser();
   page = session.page;
   snapIn = await screenshots('e2e-provider-signup');
@@ -36,19 +33,6 @@ const snap = (name: string) => snapIn(page, name);
 /** A form field by its label, with or without the required asterisk (an option list may carry the label too). */
 const field = (label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).and(page.locator('input'));
 
-/** The link of the newest mail of `template` to `recipient`, on this test's server (PUBLIC_URL is the default). */
-async function linkInMail(recipient: string, template: string): Promise<string> {
-  let text: string | null = null;
-  await expect
-    .poll(async () => {
-      const row = await outboxDb(t.database.db).selectFrom('outbox_messages').select('text_body').where('recipient', '=', recipient).where('template', '=', template).orderBy('created_at', 'desc').executeTakeFirst();
-      text = row?.text_body ?? null;
-      return text;
-    }, { timeout: 10_000 })
-    .toBeTruthy();
-  const link = new URL((text as string | null)!.match(/https?:\/\/\S+/)![0]);
-  return `${baseUrl}${link.pathname}${link.search}`;
-}
 
 async function expectToast(title: string) {
   await page.locator('.mantine-Notification-title', { hasText: title }).first().waitFor();
@@ -112,7 +96,7 @@ describe('provider sign-up', () => {
   });
 
   it('activates the account from the link in the mail', async () => {
-    await page.goto(await linkInMail(email, 'activation'));
+    await page.goto(await t.mailLink(email, 'activation'));
     await page.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
     await page.getByText('An admin will now review your account.').waitFor();
     await snap('04-activated');
@@ -139,7 +123,7 @@ describe('password recovery', () => {
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     await snap('06-recovery-requested');
 
-    const link = await linkInMail(user.email, 'password-recovery');
+    const link = await t.mailLink(user.email, 'password-recovery');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await field('New password').fill(newPassword);
