@@ -7,7 +7,7 @@ import { PublicShell } from '../../components/public-shell';
 import { ButtonLink } from '../../components/router-link';
 import { isApiError } from '../../lib/api-error';
 import { type ActivatedAccount, useActivateAccount } from '../../features/onboarding/api/activate-account';
-import { errorText } from '../../features/onboarding/error-toast';
+import { errorText } from '../../lib/error-toast';
 import { publicRoute } from '../public';
 
 /** The activation link of the e-mail (spec 2 §4): confirms the address as soon as it opens. */

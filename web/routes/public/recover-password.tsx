@@ -10,7 +10,7 @@ import { useRequestAccountMail } from '../../features/onboarding/api/request-acc
 import { useSetNewPassword } from '../../features/onboarding/api/set-new-password';
 import { EmailRequestForm } from '../../features/onboarding/components/email-request-form';
 import { NewPasswordForm } from '../../features/onboarding/components/new-password-form';
-import { showErrorToast } from '../../features/onboarding/error-toast';
+import { showErrorToast } from '../../lib/error-toast';
 import { publicRoute } from '../public';
 
 /** Password recovery (spec 2 §2 "recover-password"): ask for a link by e-mail; the link (`?token=`) sets a new password. */

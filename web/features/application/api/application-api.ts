@@ -17,7 +17,7 @@ import { accountHolderOf, applicantInputOf, homeLoanOf, incomeInputOf, livingExp
 // POST /oauth/token with user_key, PATCH /v2/users/{uuid} operation update) and the post built from the answers
 // with the post feature's calls, published at the end.
 
-export { checkVerificationCode, sendVerificationCode } from '../../profile/api/phone-verification';
+export { checkVerificationCode, sendVerificationCode } from '../../../lib/account-api';
 
 /**
  * Makes the customer the stepper works for, without personal data, and logs it in by its key (the tokens replace

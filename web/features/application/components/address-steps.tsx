@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { addressOf } from '../../../../domain/address/schemas';
 import { localityKey } from '../../../components/address-options';
-import { showErrorToast } from '../../onboarding/error-toast';
+import { showErrorToast } from '../../../lib/error-toast';
 import { postcodeLocalitiesQueryOptions } from '../api/application-api';
 import type { PostcodeStep as PostcodeStepName } from '../steps';
 import { ChoiceList, StepFrame } from './step-frame';

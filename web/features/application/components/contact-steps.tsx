@@ -10,7 +10,7 @@ import { emailTakenMessage } from '../../../../domain/user/email-reservation';
 import { isApiError } from '../../../lib/api-error';
 import { readTokens } from '../../../lib/auth-tokens';
 import { formatDate } from '../../../lib/format';
-import { showErrorToast } from '../../onboarding/error-toast';
+import { showErrorToast } from '../../../lib/error-toast';
 import { checkVerificationCode, sendVerificationCode, startCustomer, submitApplication } from '../api/application-api';
 import { accountErrors } from '../step-checks';
 import { useApplication } from './application-context';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type CustomerRegistration, newCustomerAnswer } from '../../../../domain/user/customer-account';
 import { userView } from '../../../../domain/user/schemas';
 import { ApiError } from '../../../lib/api-error';
@@ -36,25 +35,6 @@ export async function ensureCustomer(): Promise<WizardCustomer & { made: boolean
 
 export function currentUser() {
   return apiFetch('/v1/users/me', { schema: userView });
-}
-
-/** Only `available` or `owner` may be used (spec 2 §5). */
-export async function emailIsFree(email: string): Promise<boolean> {
-  const { result } = await apiFetch(`/v1/users/verify_email?${new URLSearchParams({ email })}`, { schema: z.object({ result: z.enum(['available', 'owner', 'taken']) }) });
-  return result !== 'taken';
-}
-
-export type PhoneNumber = { country_code: string; mobile_number: string };
-
-/** `POST /v1/users/phone_verification`: a 6-digit code goes to the number by SMS. */
-export function sendMobileCode(phone: PhoneNumber) {
-  return apiFetch('/v1/users/phone_verification', { method: 'POST', body: phone, schema: z.object({ expires_in: z.number() }) });
-}
-
-/** `GET /v1/users/phone_verification`: a right code verifies the number. */
-export function checkMobileCode(phone: PhoneNumber, code: string) {
-  const query = new URLSearchParams({ ...phone, verification_code: code });
-  return apiFetch(`/v1/users/phone_verification?${query}`, { schema: z.object({ verified: z.literal(true), country_code: z.string(), mobile_number: z.string() }) });
 }
 
 /** `PATCH /v2/users/{uuid} {operation: 'update', user}`: the account's details, at the overview. */

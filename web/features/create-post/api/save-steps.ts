@@ -30,7 +30,8 @@ import {
   toPreferences,
 } from '../form-mapping';
 import type { CustomerRegistration } from '../../../../domain/user/customer-account';
-import { emailIsFree, ensureCustomer, registerCustomer } from './customer-account';
+import { emailIsFree } from '../../../lib/account-api';
+import { ensureCustomer, registerCustomer } from './customer-account';
 
 // Sending a step to the server when its Next validates (spec 2 §4): the step's parts are created, changed or removed
 // with the calls of spec 2 §7, then the post is read again. A 422's field errors come back named as the step's form

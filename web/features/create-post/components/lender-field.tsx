@@ -1,7 +1,7 @@
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useLenderDirectory } from '../api/lender-directory';
+import { useOrganisationDirectory } from '../../../lib/organisation-directory';
 
 type Props = {
   label: string;
@@ -15,7 +15,7 @@ type Props = {
 export function LenderField({ label, name, error, onChange }: Props) {
   // spec 2 §7: searches wait 400 ms after the last key.
   const [search] = useDebouncedValue(name.trim(), 400);
-  const entries = useLenderDirectory(search).data ?? [];
+  const entries = useOrganisationDirectory(search).data ?? [];
   return (
     <Autocomplete
       label={label}

@@ -12,7 +12,8 @@ import { unverifiedMobileMessage } from '../../../../domain/user/profile';
 import { phoneNumber } from '../../../../domain/user/schemas';
 import { AnchorLink } from '../../../components/router-link';
 import { isApiError } from '../../../lib/api-error';
-import { checkMobileCode, currentUser, sendMobileCode } from '../api/customer-account';
+import { checkVerificationCode, sendVerificationCode } from '../../../lib/account-api';
+import { currentUser } from '../api/customer-account';
 import { publishPost, takenEmailMessage } from '../api/save-steps';
 import { clearWizard } from '../draft-storage';
 import { postContentOf, stepOfField } from '../form-mapping';
@@ -197,7 +198,7 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
     setBusy('send');
     setCodeError(null);
     try {
-      await sendMobileCode(phone);
+      await sendVerificationCode(phone);
       setSentTo(mobile);
       setCode('');
     } catch (error) {
@@ -212,7 +213,7 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
     setBusy('check');
     setCodeError(null);
     try {
-      await checkMobileCode(phone, code.trim());
+      await checkVerificationCode({ ...phone, verification_code: code.trim() });
       notifications.show({ color: 'teal', title: 'Mobile number has been successfully verified!', message: 'You can now publish your post.' });
       onVerified(mobile!);
     } catch (error) {

@@ -2,7 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { email } from '../../../../domain/user/schemas';
-import { showErrorToast } from '../error-toast';
+import { showErrorToast } from '../../../lib/error-toast';
 
 const emailForm = z.object({ email });
 

@@ -1,6 +1,6 @@
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useOrganisationDirectory } from '../api/organisation-directory';
+import { useOrganisationDirectory } from '../../../lib/organisation-directory';
 
 type Props = {
   name: string;

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { type ProviderSignUp, type ProviderType, providerSignUp, providerTypes } from '../../../../domain/user/schemas';
 import { isApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/server-errors';
-import { emailIsFree } from '../api/verify-email';
-import { showErrorToast } from '../error-toast';
+import { emailIsFree } from '../../../lib/account-api';
+import { showErrorToast } from '../../../lib/error-toast';
 import { OrganisationField } from './organisation-field';
 import { PasswordRules } from './password-rules';
 

@@ -4,7 +4,8 @@ import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { formatMobile } from '../format-mobile';
-import { type PhoneNumber, useCheckVerificationCode, useSendVerificationCode } from '../api/phone-verification';
+import type { PhoneNumber } from '../../../lib/account-api';
+import { useCheckVerificationCode, useSendVerificationCode } from '../api/phone-verification';
 
 type Props = {
   phone: PhoneNumber;

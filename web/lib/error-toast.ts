@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '../../lib/api-error';
+import { isApiError } from './api-error';
 
 const capitalised = (field: string) => {
   const name = (field.split('.').pop() ?? field).replace(/_/g, ' ');

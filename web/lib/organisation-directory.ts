@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { organisationTypes } from '../../../../domain/organisation/schemas';
-import { apiFetch } from '../../../lib/api-fetch';
+import { organisationTypes } from '../../domain/organisation/schemas';
+import { apiFetch } from './api-fetch';
 
 const directory = z.object({ result: z.array(z.object({ uuid: z.uuid(), name: z.string(), organisation_type: z.enum(organisationTypes) })) });
 export type DirectoryEntry = z.infer<typeof directory>['result'][number];
 
-/** Active organisations matching `search` by name, at most 20 (the public directory of the sign-up form). */
+/** Active organisations matching `search` by name, at most 20 (the public directory: the sign-up form, the post wizard's lender). */
 export const organisationDirectoryQueryOptions = (search: string) =>
   queryOptions({
     queryKey: ['organisation-directory', search],
