@@ -11,6 +11,7 @@ import { organisationsCreateRoute } from './routes/organisations/organisations-c
 import { mailboxRoute } from './routes/outbox/mailbox';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message';
 import { pageNotFoundRoute } from './routes/page-not-found';
+import { postEditRoute } from './routes/posts/post-edit';
 import { adminRoute } from './routes/admin';
 import { homeRoute } from './routes/home';
 import { privateRoute } from './routes/private';
@@ -58,6 +59,7 @@ const routeTree = rootRoute.addChildren([
     profileRoute,
     profileEditRoute,
     changePasswordRoute,
+    postEditRoute,
     adminRoute.addChildren([
       organisationsRoute,
       organisationsCreateRoute,

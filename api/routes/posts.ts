@@ -17,16 +17,20 @@ import {
   preferencesSchema,
   updateRequestMessage,
 } from '../../domain/post/schemas';
+import { ownPostView, ownPostsQuery } from '../../domain/post/own-posts';
 import { postView, type ValidationType, validationAnswer, validationBody } from '../../domain/post/views';
+import { listResultSchema } from '../../domain/shared/list-query';
 import { findProduct } from '../../domain/product/products';
 import { userDecider, userErrors } from '../../domain/user/decider';
 import { userStream } from '../../domain/user/events';
 import { handleCommand } from '../../infrastructure/command-handler';
 import { waitForProjections } from '../../projections/projection-status';
+import { listOwnPosts } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
 import { allow, callerOf } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
+import { waitForRequestedPosition } from '../read-your-writes';
 import { editOperation, editPost } from './post-edit';
 import { postCommands, postNotFound, postProblem, prefixed } from './post-commands';
 
@@ -208,6 +212,28 @@ export const postRoutes =
         const held = await posts.heldPost(request, request.params.id, true);
         if (!held) return sendProblem(reply, postNotFound());
         return answerPost(reply, held.post_id);
+      },
+    );
+
+    app.get(
+      '/v1/users/posts',
+      {
+        // Customers only, each sees their own; the wizard's customer (still `creating`) has no dashboard.
+        onRequest: allow(deps, { userTypes: ['customer'] }),
+        schema: {
+          tags: TAGS,
+          summary: "The caller's own posts (dashboards: spec 2 §7), newest first unless sorted; filter[status]",
+          querystring: ownPostsQuery,
+          response: { 200: listResultSchema(ownPostView), ...problemResponses },
+        },
+      },
+      async (request) => {
+        await waitForRequestedPosition(db, request, ['posts']);
+        const page = await listOwnPosts(db, callerOf(request).userId, request.query);
+        return {
+          total_records: page.total_records,
+          result: page.result.map((row) => ({ uuid: row.uuid, status: row.status, loan_amount: row.loan_amount, lvr: row.lvr, created_at: row.created_at.toISOString() })),
+        };
       },
     );
 

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { ownPostSortable, type OwnPostsQuery } from '../../domain/post/own-posts';
+import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
 import type { PostPartKind, PostRow, PostsDatabase } from './posts';
 
@@ -19,4 +21,23 @@ export async function findPostOfPart(
     .where('post_parts.part_id', '=', partId)
     .where('post_parts.kind', '=', kind)
     .executeTakeFirst();
+}
+
+/** The owner's posts for `GET /v1/users/posts` (domain/post/own-posts.ts): newest first unless sorted. */
+export async function listOwnPosts(database: Database, ownerId: string, query: OwnPostsQuery): Promise<ListResult<PostRow>> {
+  const db = database as Kysely<PostsDatabase>;
+  let filtered = db.selectFrom('posts').where('owner_id', '=', ownerId);
+  if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
+  const sorting = ownPostSortable.flatMap((field) => {
+    const direction = query.sorting?.[field];
+    return direction ? [[field, direction] as const] : [];
+  });
+  let ordered = filtered.selectAll();
+  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) ordered = ordered.orderBy(field, direction);
+  // The uuid breaks ties, so pages never overlap.
+  const [rows, total] = await Promise.all([
+    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { total_records: Number(total.total), result: rows };
 }

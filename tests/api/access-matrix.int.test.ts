@@ -83,6 +83,7 @@ const matrix: Record<string, Rule> = {
   'POST /v2/products/{id}/posts': { allowed: postOwners },
   'PATCH /v2/posts/{id}': { allowed: [...postOwners, 'adminWithoutView', 'admin'] },
   'GET /v4/posts/{id}': { allowed: [...postOwners, 'adminWithoutView', 'admin'] },
+  'GET /v1/users/posts': { allowed: ['customer'] },
   'DELETE /v1/posts/{id}': { allowed: postOwners },
   'POST /v3/posts/{id}/clones': { allowed: postOwners },
   'POST /v2/posts/{id}/home_loans': { allowed: postOwners },

@@ -4,7 +4,9 @@ import { createRoute } from '@tanstack/react-router';
 import { listResultSchema } from '../../domain/shared/list-query';
 import { userView } from '../../domain/user/schemas';
 import { ButtonLink } from '../components/router-link';
+import { newestEditablePostQuery } from '../features/posts/api/own-posts';
 import { apiFetch } from '../lib/api-fetch';
+import { formatAud } from '../lib/format';
 import { isAdministrator, type Session, useSession } from '../lib/session';
 import { privateRoute } from './private';
 
@@ -88,7 +90,26 @@ function AccountOverview({ session }: { session: Session }) {
         <Text size="sm" c="dimmed">
           {user.user_type === 'fsp' ? 'Posts to bid on, your bids and your deals will show here.' : 'Your posts and the offers on them will show here.'}
         </Text>
+        {user.user_type === 'customer' && <EditMyPost />}
       </Stack>
     </Paper>
+  );
+}
+
+/** The customer's newest pending or active post, to edit (spec 1 §2 "/post/{uuid}/edit"); nothing without one. */
+function EditMyPost() {
+  const { data: post } = useQuery(newestEditablePostQuery);
+  if (!post) return null;
+  return (
+    <Group gap="sm">
+      <ButtonLink to="/post/$uuid/edit" params={{ uuid: post.uuid }} variant="light" size="xs">
+        Edit my post
+      </ButtonLink>
+      {post.loan_amount !== null && (
+        <Text size="sm" c="dimmed">
+          {formatAud(post.loan_amount)}, {post.status === 'active' ? 'open for bids' : 'not published yet'}
+        </Text>
+      )}
+    </Group>
   );
 }

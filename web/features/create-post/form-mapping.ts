@@ -52,8 +52,11 @@ function errorsOn(errors: FieldErrors, fields: readonly string[]): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([path]) => fields.some((field) => path === field || path.startsWith(`${field}.`))));
 }
 
-/** A fresh key for a new row of a list (an applicant, an income, an expense) before the server names it. */
-export const newRowKey = () => `new-${Math.random().toString(36).slice(2, 10)}`;
+/**
+ * A fresh key for a new row of a list (an applicant, an income, an expense) before the server names it: a uuid, so
+ * the post edit screen can send it as the new part's id (parts of one save refer to each other by it).
+ */
+export const newRowKey = () => crypto.randomUUID();
 
 /** The loan's fields as the domain's schemas read them (the view's id and preferences left out). */
 export function homeLoanOf(post: PostView | null): HomeLoan | null {
@@ -269,7 +272,7 @@ export const emptyIncome = (applicantUuid: string | null): IncomeValues => ({
   value: '',
 });
 
-const incomeValuesOf = (income: IncomeView): IncomeValues => ({
+export const incomeValuesOf = (income: IncomeView): IncomeValues => ({
   uuid: income.uuid,
   key: income.uuid,
   applicant_uuid: income.applicant_uuid,
@@ -365,7 +368,7 @@ export const emptyExpense = (expenseType: ExpenseType, applicants: string[]): Ex
   loan_purpose: null,
 });
 
-const expenseValuesOf = (expense: ExpenseView): ExpenseValues => ({
+export const expenseValuesOf = (expense: ExpenseView): ExpenseValues => ({
   ...emptyExpense(expense.expense_type ?? 'general', expense.applicants),
   uuid: expense.uuid,
   key: expense.uuid,

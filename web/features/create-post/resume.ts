@@ -4,6 +4,7 @@ import type { PostView } from '../../../domain/post/views';
 import { isApiError } from '../../lib/api-error';
 import { readTokens } from '../../lib/auth-tokens';
 import { postQueryOptions } from '../posts/api/get-post';
+import { getOwnPosts } from '../posts/api/own-posts';
 import { logInByUserKey } from './api/customer-account';
 import { clearWizard, readWizardState, writeWizardState } from './draft-storage';
 import { stepToResume } from './form-mapping';
@@ -11,7 +12,8 @@ import { allowedStep, type StepNumber } from './wizard-steps';
 import { forgetLostPost, wizardStore } from './wizard-session';
 
 // Opening /create-post (spec 2 §2): with the incomplete-post e-mail's link (post_uuid and user_key) the customer is
-// logged in by the key and continues that post; otherwise the wizard continues where this browser left off.
+// logged in by the key and continues that post; otherwise the wizard continues where this browser left off, or a
+// logged-in customer's newest pending post.
 
 export type ResumeSearch = { post_uuid?: string | undefined; user_key?: string | undefined; slug?: string | undefined };
 
@@ -26,7 +28,9 @@ export async function resumeWizard(search: ResumeSearch, queryClient: QueryClien
     }
     queryClient.clear();
   }
-  const opened = search.post_uuid && search.post_uuid !== readWizardState(store).post_uuid ? search.post_uuid : null;
+  // Without a link or a post kept here, a logged-in customer continues their newest pending post.
+  const requested = search.post_uuid ?? (readWizardState(store).post_uuid || search.user_key ? undefined : await newestPendingPost());
+  const opened = requested && requested !== readWizardState(store).post_uuid ? requested : null;
   if (opened) {
     // Another post than the one kept here: what was kept belongs to that one.
     clearWizard(store);
@@ -38,6 +42,17 @@ export async function resumeWizard(search: ResumeSearch, queryClient: QueryClien
   if (!post) return 1;
   if (opened) return writeWizardState(store, { reached: stepToResume(post, new Date().getFullYear()) }).reached;
   return state.reached;
+}
+
+/** The logged-in customer's newest pending post; null for a visitor (the wizard's own customer is refused the list). */
+async function newestPendingPost(): Promise<string | null> {
+  if (!readTokens()) return null;
+  try {
+    return (await getOwnPosts({ status: 'pending', count: 1 })).result[0]?.uuid ?? null;
+  } catch (error) {
+    if (isApiError(error)) return null;
+    throw error;
+  }
 }
 
 /**

@@ -34,7 +34,7 @@ type Options<Values> = {
 };
 
 /** A field's messages, one a line (a field may break two rules, e.g. both preference conflicts). */
-const messagesOf = (errors: FieldErrors): Record<string, ReactNode> =>
+export const messagesOf = (errors: FieldErrors): Record<string, ReactNode> =>
   Object.fromEntries(
     Object.entries(errors).map(([path, messages]) => {
       const distinct = [...new Set(messages)];
@@ -43,7 +43,7 @@ const messagesOf = (errors: FieldErrors): Record<string, ReactNode> =>
   );
 
 /** Follows a dotted path through the form values; undefined when it names nothing there. */
-function valueAt(values: unknown, path: string): unknown {
+export function valueAt(values: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), values);
 }
 

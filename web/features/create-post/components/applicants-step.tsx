@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { creditHistories, postLimits } from '../../../../domain/post/schemas';
 import type { PostView } from '../../../../domain/post/views';
 import { saveApplicants } from '../api/save-steps';
@@ -20,11 +21,31 @@ export function ApplicantsStep({ post }: { post: PostView }) {
     validate: (values) => applicantsErrors(values, currentYear),
     save: (values, rememberId) => saveApplicants(post.uuid, values, rememberId),
   });
-  const { form } = step;
-  const applicants = form.values.applicants;
   return (
     <StepForm step={4} {...step}>
       <Text c="dimmed">Everyone who will be named on the loan, up to {postLimits.applicants.max} applicants.</Text>
+      <ApplicantsFields form={step.form} />
+    </StepForm>
+  );
+}
+
+type FieldsProps = {
+  form: UseFormReturnType<ApplicantsValues>;
+  /** Removes the applicant at `index`; the post edit screen also removes their incomes and expenses. */
+  onRemove?: (index: number) => void;
+};
+
+/** The applicants and the dependants: the wizard's step 4 and the post edit screen. */
+export function ApplicantsFields({ form, onRemove = (index) => form.removeListItem('applicants', index) }: FieldsProps) {
+  const currentYear = new Date().getFullYear();
+  const applicants = form.values.applicants;
+  return (
+    <>
+      {form.errors.applicants && (
+        <Alert color="red" icon={<IconAlertCircle />} data-step-error>
+          {form.errors.applicants}
+        </Alert>
+      )}
       <Stack gap="md">
         {applicants.map((applicant, index) => (
           <Paper key={applicant.key} withBorder p="md" aria-label={`Applicant ${index + 1}`} component="section">
@@ -33,7 +54,7 @@ export function ApplicantsStep({ post }: { post: PostView }) {
                 Applicant {index + 1}
               </Title>
               {applicants.length > 1 && (
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove applicant ${index + 1}`} onClick={() => form.removeListItem('applicants', index)}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove applicant ${index + 1}`} onClick={() => onRemove(index)}>
                   <IconTrash size={16} />
                 </ActionIcon>
               )}
@@ -74,6 +95,6 @@ export function ApplicantsStep({ post }: { post: PostView }) {
         onChange={(v) => form.setFieldValue('number_of_dependants', v === null ? '' : Number(v))}
         error={form.errors.number_of_dependants}
       />
-    </StepForm>
+    </>
   );
 }

@@ -8,11 +8,13 @@ import { emptyExpense, type ExpensesValues, type ExpenseValues, expensesErrors, 
 import { useStepForm } from '../use-step-form';
 import { currentRateTypeLabels, expensePeriodLabels, expenseSections, loanPurposeLabels, optionsOf } from '../wizard-labels';
 import { LenderField } from './lender-field';
+import type { ApplicantChoice } from './savings-step';
 import { StepForm } from './step-form';
 
 const moneyInput = { prefix: '$', thousandSeparator: ',', decimalScale: 0, allowNegative: false, hideControls: true } as const;
 
-type RowProps = { form: UseFormReturnType<ExpensesValues>; index: number; expense: ExpenseValues; applicants: { uuid: string; name: string }[] };
+type ExpensesForm = UseFormReturnType<ExpensesValues>;
+type RowProps = { form: ExpensesForm; index: number; expense: ExpenseValues; applicants: ApplicantChoice[] };
 
 /** The fields of one expense; its type decides which (spec 2 §3 "Expense"). */
 function ExpenseRow({ form, index, expense, applicants }: RowProps) {
@@ -26,7 +28,7 @@ function ExpenseRow({ form, index, expense, applicants }: RowProps) {
           <Checkbox.Group label="Who pays it?" withAsterisk {...form.getInputProps(at('applicants'))}>
             <Group gap="md" mt={6}>
               {applicants.map((a) => (
-                <Checkbox key={a.uuid} value={a.uuid} label={a.name} />
+                <Checkbox key={a.key} value={a.key} label={a.name} />
               ))}
             </Group>
           </Checkbox.Group>
@@ -112,12 +114,20 @@ export function ExpensesStep({ post }: { post: PostView }) {
     save: (values, rememberId) => saveExpenses(post.uuid, values, rememberId),
     adoptDraft: (draft) => ({ expenses: draft.expenses.map((e) => ({ ...e, applicants: e.applicants.filter((id) => post.applicants.some((a) => a.uuid === id)) })) }),
   });
-  const { form } = step;
-  const applicants = post.applicants.map((a) => ({ uuid: a.uuid, name: [a.first_name, a.last_name].filter(Boolean).join(' ') || `Applicant ${a.number}` }));
-  const everyone = applicants.map((a) => a.uuid);
+  const applicants = post.applicants.map((a) => ({ key: a.uuid, name: [a.first_name, a.last_name].filter(Boolean).join(' ') || `Applicant ${a.number}` }));
   return (
     <StepForm step={6} {...step}>
       <Text c="dimmed">Lenders check what you can afford. Add what applies to you; leave out what does not.</Text>
+      <ExpensesFields form={step.form} applicants={applicants} />
+    </StepForm>
+  );
+}
+
+/** The expenses by section, each paid by some of the applicants: the wizard's step 6 and the post edit screen. */
+export function ExpensesFields({ form, applicants }: { form: ExpensesForm; applicants: ApplicantChoice[] }) {
+  const everyone = applicants.map((a) => a.key);
+  return (
+    <>
       {form.errors.expenses && (
         <Alert color="red" icon={<IconAlertCircle />} data-step-error>
           {form.errors.expenses}
@@ -143,6 +153,6 @@ export function ExpensesStep({ post }: { post: PostView }) {
           </Group>
         </Stack>
       ))}
-    </StepForm>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { hasLoanToValueWarning, loanToValueRatio } from '../../../../domain/post/calculations';
 import { currentRateTypes, postMessages } from '../../../../domain/post/schemas';
@@ -47,10 +48,18 @@ export function LoanDetailsStep({ post }: { post: PostView }) {
     validate: (values) => loanDetailsErrors(values, post),
     save: (values) => saveLoanDetails(post.uuid, values),
   });
-  const { form } = step;
-  const { values } = form;
   return (
     <StepForm step={3} {...step}>
+      <LoanDetailsFields form={step.form} loan={loan} />
+    </StepForm>
+  );
+}
+
+/** The loan's fields (its type and purpose decide which): the wizard's step 3 and the post edit screen. */
+export function LoanDetailsFields({ form, loan }: { form: UseFormReturnType<LoanDetailsValues>; loan: PostView['primary_home_loan'] }) {
+  const { values } = form;
+  return (
+    <>
       {loan?.loan_type && (
         <Text c="dimmed">
           {loanTypeLabels[loan.loan_type]}
@@ -127,6 +136,6 @@ export function LoanDetailsStep({ post }: { post: PostView }) {
           <YesNoField label="Is it bought off the plan?" {...form.getInputProps('off_the_plan_property')} />
         </Stack>
       )}
-    </StepForm>
+    </>
   );
 }

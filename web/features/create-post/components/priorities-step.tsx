@@ -1,4 +1,5 @@
 import { Alert, Input, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { featurePreferences, lenderTypePreferences, type PreferenceValue, preferenceValues } from '../../../../domain/post/schemas';
 import type { PostView } from '../../../../domain/post/views';
@@ -28,11 +29,19 @@ export function PrioritiesStep({ post }: { post: PostView }) {
     validate: prioritiesErrors,
     save: (values) => savePriorities(post.uuid, values),
   });
-  const { form } = step;
-  const lenderTypesError = form.errors.lender_types;
   return (
     <StepForm step={2} {...step}>
       <Text c="dimmed">What matters to you in a lender? Lenders see these priorities when they bid.</Text>
+      <PrioritiesFields form={step.form} />
+    </StepForm>
+  );
+}
+
+/** The lender preferences: the wizard's step 2 and the post edit screen. */
+export function PrioritiesFields({ form }: { form: UseFormReturnType<PrioritiesValues> }) {
+  const lenderTypesError = form.errors.lender_types;
+  return (
+    <>
       <Stack gap="sm">
         <Title order={2} size="h4">
           Types of lender
@@ -83,6 +92,6 @@ export function PrioritiesStep({ post }: { post: PostView }) {
           {...form.getInputProps('flexible', { type: 'checkbox' })}
         />
       </Stack>
-    </StepForm>
+    </>
   );
 }
