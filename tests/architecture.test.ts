@@ -35,6 +35,9 @@ export function importsOf(source: string): { specifier: string; typeOnly: boolea
   return found;
 }
 
+/** The feature folder a web file belongs to (web/features/<feature>/…), if any. */
+const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1];
+
 export function checkFile(relativeFile: string, source: string): Violation[] {
   const layer = relativeFile.split('/')[0] as Layer;
   const isTest = /\.test\.tsx?$/.test(relativeFile);
@@ -42,11 +45,16 @@ export function checkFile(relativeFile: string, source: string): Violation[] {
   for (const { specifier, typeOnly } of importsOf(source)) {
     const violation = (reason: string) => violations.push({ file: relativeFile, specifier, reason });
     if (specifier.startsWith('.')) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(relativeFile), specifier)).split('/')[0] as Layer;
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(relativeFile), specifier));
+      const target = resolved.split('/')[0] as Layer;
       // Tests beside the code may use the shared test support in tests/.
       const allowed = isTest ? [...(mayImportLayers[layer] ?? []), 'tests'] : mayImportLayers[layer];
       if (!allowed?.includes(target)) violation(`${layer}/ may not import ${target}/`);
       else if (layer === 'web' && target === 'api' && !typeOnly) violation('web/ may import only types from api/');
+      else if (featureOf(relativeFile) && featureOf(resolved) && featureOf(relativeFile) !== featureOf(resolved)) {
+        // STYLE.md: features do not import each other; shared pieces live in web/components/ and web/lib/.
+        violation('a web feature may not import another feature');
+      }
       continue;
     }
     if (layer === 'domain') {
@@ -77,6 +85,12 @@ describe('architecture (DESIGN.md §1)', () => {
   });
 
   describe('the check itself catches', () => {
+    it('a web feature importing another feature', () => {
+      expect(checkFile('web/features/posts/edit/x.tsx', "import { usePost } from '../api/get-post';")).toEqual([]);
+      expect(checkFile('web/features/posts/x.tsx', "import { ImageField } from '../../components/image-field';")).toEqual([]);
+      expect(checkFile('web/features/users/x.tsx', "import { PermissionsPanel } from '../permissions/components/permissions-panel';")).toHaveLength(1);
+    });
+
     it('a domain file importing I/O, a database client or an outer layer', () => {
       expect(checkFile('domain/post/decider.ts', "import { readFile } from 'node:fs';")).toHaveLength(1);
       expect(checkFile('domain/post/decider.ts', "import pg from 'pg';")).toHaveLength(1);

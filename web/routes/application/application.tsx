@@ -1,10 +1,10 @@
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { InvalidPostcode } from '../../features/application/components/address-steps';
-import { ApplicationProvider } from '../../features/application/components/application-context';
-import { ApplicationSuccess } from '../../features/application/components/application-success';
-import { StepScreen } from '../../features/application/components/step-screen';
-import { postcodeSteps, stepNames } from '../../features/application/steps';
+import { InvalidPostcode } from '../../features/posts/application/components/address-steps';
+import { ApplicationProvider } from '../../features/posts/application/components/application-context';
+import { ApplicationSuccess } from '../../features/posts/application/components/application-success';
+import { StepScreen } from '../../features/posts/application/components/step-screen';
+import { postcodeSteps, stepNames } from '../../features/posts/application/steps';
 import { publicRoute } from '../public';
 
 // The application stepper (spec 2 §2 "Application flow (alternative stepper)"), public: one route per step under

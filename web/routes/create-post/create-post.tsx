@@ -1,7 +1,7 @@
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { resumeWizard } from '../../features/create-post/resume';
-import { stepOf } from '../../features/create-post/wizard-steps';
+import { resumeWizard } from '../../features/posts/wizard/resume';
+import { stepOf } from '../../features/posts/wizard/wizard-steps';
 import { publicRoute } from '../public';
 
 /** The post wizard (spec 2 §2 "Post creation"): public, so a visitor can start without an account. */

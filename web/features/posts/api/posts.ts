@@ -32,7 +32,7 @@ export const cancelPost = (uuid: string, reason: string) => patchPost(uuid, { op
 export const requestPostUpdate = (uuid: string, message: string) => patchPost(uuid, { operation: 'request_update', message });
 /**
  * `operation: edit`: several part changes decided as one (the post edit screen's save); a field error is named
- * `changes.<index>.<wrapper>.<field>`. The change's shape is web/features/post-edit/people-form.ts's `PostEditChange`.
+ * `changes.<index>.<wrapper>.<field>`. The change's shape is web/features/posts/edit/people-form.ts's `PostEditChange`.
  */
 export const editPost = (uuid: string, changes: readonly object[]) => patchPost(uuid, { operation: 'edit', changes });
 /** `operation: set_sort`: how the bids are ordered. */

@@ -1,0 +1,92 @@
+import type {
+  CreditHistory,
+  CurrentRateType,
+  ExpensePeriod,
+  ExpenseType,
+  IncomePeriod,
+  IncomeType,
+  LoanPurpose,
+  LoanType,
+  PreferenceValue,
+} from '../../../../domain/post/schemas';
+import { preferredRateTypes, repaymentTypes } from '../../../../domain/post/schemas';
+
+// The words the wizard shows for the post's values (spec 2 §3 names the values; the words are ours, en-AU).
+
+export const loanTypeLabels: Record<LoanType, string> = { refinance: 'Refinance my current loan', new_loan: 'A new loan to buy a property' };
+export const loanPurposeLabels: Record<LoanPurpose, string> = { owner: 'A home I live in', investment: 'An investment property' };
+export const currentRateTypeLabels: Record<CurrentRateType, string> = { fixed: 'Fixed', variable: 'Variable', split: 'Split' };
+
+export const preferenceValueLabels: Record<PreferenceValue, string> = { yes: 'Must have', optional: 'Nice to have', no: "Don't want" };
+export const lenderTypeLabels = {
+  big_four_banks: 'Big four banks',
+  online_banks: 'Online banks',
+  other_banks: 'Other banks',
+  credit_unions_and_other_institutions: 'Credit unions and other institutions',
+} as const;
+export const featureLabels = {
+  redraw_facility: 'Redraw facility',
+  extra_repayments: 'Extra repayments',
+  line_of_credit: 'Line of credit',
+  offset_account: 'Offset account',
+  online_service: 'Online service',
+  home_or_office_visit: 'Home or office visit',
+  weekend_or_after_hours: 'Weekend or after-hours service',
+  lender_near_me: 'A lender near me',
+} as const;
+export const preferredRateTypeLabels: Record<(typeof preferredRateTypes)[number], string> = { any: 'Any', fixed: 'Fixed', variable: 'Variable', split: 'Split' };
+export const repaymentTypeLabels: Record<(typeof repaymentTypes)[number], string> = {
+  any: 'Any',
+  principal_and_interest: 'Principal and interest',
+  interest_only: 'Interest only',
+};
+
+export const creditHistoryLabels: Record<CreditHistory, string> = { excellent: 'Excellent', average: 'Average', fair: 'Fair', poor: 'Poor' };
+
+export const incomeTypeLabels: Record<IncomeType, string> = {
+  employment_income: 'Employment',
+  self_employed: 'Self-employed',
+  dividends: 'Dividends',
+  interest: 'Interest',
+  rental_income: 'Rental income',
+  superannuation: 'Superannuation',
+  centrelink: 'Centrelink',
+  other: 'Other',
+};
+export const incomeCategoryLabels: Record<string, string> = {
+  payg: 'PAYG (salary or wages)',
+  casual: 'Casual',
+  contract: 'Contract',
+  allocated_pension: 'Allocated pension',
+  superannuation_drawdown: 'Superannuation drawdown',
+  disability_pension: 'Disability pension',
+  aged_pension: 'Aged pension',
+  foreign_pension: 'Foreign pension',
+  other: 'Other',
+};
+export const incomeTaxLabels = { before_tax: 'Before tax', after_tax: 'After tax' } as const;
+export const incomeFrequencyLabels = { regular: 'Regular', occasional: 'Occasional' } as const;
+export const incomePeriodLabels: Record<IncomePeriod, string> = {
+  weekly_income_period: 'Weekly',
+  fortnightly_income_period: 'Fortnightly',
+  monthly_income_period: 'Monthly',
+  yearly_income_period: 'Yearly',
+};
+export const expensePeriodLabels: Record<ExpensePeriod, string> = {
+  weekly_expenses_period: 'Weekly',
+  fortnightly_expenses_period: 'Fortnightly',
+  monthly_expenses_period: 'Monthly',
+};
+
+/** The sections of step 6, in the order shown, with what each asks about. */
+export const expenseSections: readonly { type: ExpenseType; title: string; hint: string; add: string }[] = [
+  { type: 'general', title: 'Living expenses', hint: 'Food, bills, transport, insurance… Every applicant must be covered.', add: 'Add living expenses' },
+  { type: 'credit_card_limits', title: 'Credit cards', hint: 'The total limit of your cards and what you owe on them now.', add: 'Add credit cards' },
+  { type: 'other_home_loan', title: 'Other home loans', hint: 'Home loans on other properties.', add: 'Add a home loan' },
+  { type: 'personal_or_car_loan', title: 'Personal and car loans', hint: 'What you owe and your repayments.', add: 'Add a loan' },
+  { type: 'rent', title: 'Rent', hint: 'The rent you pay now.', add: 'Add rent' },
+  { type: 'others', title: 'Other expenses', hint: 'Child support, school fees and other regular costs.', add: 'Add an expense' },
+];
+
+/** Options for a Mantine Select or SegmentedControl from a label map. */
+export const optionsOf = <K extends string>(labels: Record<K, string>) => (Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value, label }));
