@@ -27,6 +27,7 @@ import { postRoutes } from './routes/posts';
 import { profileRoutes } from './routes/profile';
 import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
+import { systemConfigurationRoutes } from './routes/system-configurations';
 import { userAdminRoutes } from './routes/users';
 import { userManagementRoutes } from './routes/user-management';
 import { teamRoutes } from './routes/team';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(localityRoutes(deps));
   await app.register(postRoutes(deps));
   await app.register(postPartRoutes(deps));
+  await app.register(systemConfigurationRoutes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

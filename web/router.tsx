@@ -31,6 +31,9 @@ import { questionsRoute } from './routes/questions/questions';
 import { questionsCreateRoute } from './routes/questions/questions-create';
 import { questionsInactivesRoute } from './routes/questions/questions-inactives';
 import { rootRoute } from './routes/root';
+import { anyAdminRoute } from './routes/system-configurations/any-admin';
+import { configurationEditRoute } from './routes/system-configurations/configuration-edit';
+import { systemConfigurationsRoute } from './routes/system-configurations/system-configurations';
 import { applicationIndexRoute, applicationInvalidPostcodeRoute, applicationRoute, applicationStepRoutes, applicationSuccessRoute } from './routes/application/application';
 import { createPostIndexRoute, createPostRoute } from './routes/create-post/create-post';
 import { stepRoutes } from './routes/create-post/steps';
@@ -79,6 +82,7 @@ const routeTree = rootRoute.addChildren([
       userRoute,
       userEditRoute,
     ]),
+    anyAdminRoute.addChildren([systemConfigurationsRoute, configurationEditRoute]),
   ]),
 ]);
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PostPartCommand } from '../../domain/post/commands';
-import { currentYearAt, defaultPublishSettings, postErrors, type PostState } from '../../domain/post/decider';
+import { currentYearAt, postErrors, type PostState } from '../../domain/post/decider';
 import {
   applicantSchema,
   cancellationReason,
@@ -24,6 +24,7 @@ import { findProduct } from '../../domain/product/products';
 import { userDecider, userErrors } from '../../domain/user/decider';
 import { userStream } from '../../domain/user/events';
 import { handleCommand } from '../../infrastructure/command-handler';
+import { readSettings } from '../../infrastructure/system-settings';
 import { waitForProjections } from '../../projections/projection-status';
 import { listOwnPosts } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
@@ -151,7 +152,10 @@ export const postRoutes =
               const owner = await findUser(db, caller.userId);
               if (!owner?.email) return sendProblem(reply, problem(409, userErrors.notRegistered, 'Create your account before publishing the post.'));
             }
-            state = await posts.decide(request, reply, postId, { type: 'PublishPost', data: { post_id: postId, settings: defaultPublishSettings } });
+            // The periods an admin set in the system configurations (defaults: defaultPublishSettings).
+            const { post_bidding_period_days, post_review_period_days } = await readSettings(store);
+            const settings = { bidding_period_days: post_bidding_period_days, review_period_days: post_review_period_days };
+            state = await posts.decide(request, reply, postId, { type: 'PublishPost', data: { post_id: postId, settings } });
             if (state && caller.status === 'creating') await activateOwner(request);
             break;
           }

@@ -99,6 +99,11 @@ const matrix: Record<string, Rule> = {
   'POST /v2/home_loans/{id}/expenses': { allowed: postOwners },
   'PATCH /v2/expenses/{id}': { allowed: postOwners },
   'DELETE /v2/expenses/{id}': { allowed: postOwners },
+
+  // spec 1 §2: an admin without `view` keeps System Configurations.
+  'GET /v1/system_configurations': { allowed: ['adminWithoutView', 'admin'] },
+  'GET /v1/system_configurations/{uuid}': { allowed: ['adminWithoutView', 'admin'] },
+  'PATCH /v1/system_configurations': { allowed: ['adminWithoutView', 'admin'] },
 };
 
 let t: TestApp;

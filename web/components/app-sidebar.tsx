@@ -64,7 +64,7 @@ function entriesFor(session: Session): readonly Entry[] {
     if (session.can('manage_permissions_for_fsps_within_org')) entries.splice(2, 0, { label: 'My Team', icon: IconUsersGroup, to: '/my-team', matches: ['/my-team'] });
     return entries;
   }
-  const systemConfigurations: Entry = { label: 'System Configurations', icon: IconSettings };
+  const systemConfigurations: Entry = { label: 'System Configurations', icon: IconSettings, to: '/system-configurations', matches: ['/system-configurations', '/configurations'] };
   if (!isAdministrator(session)) return [profile, dashboard, systemConfigurations];
   return [
     profile,
