@@ -11,6 +11,7 @@ import type {
   PostSortKey,
   Urgency,
 } from './schemas';
+import type { LifecycleCommand } from './lifecycle';
 
 // Commands of the post aggregate (spec 2 §4, §7 "Post creation"). Ids of new parts come in the command (the API
 // makes them); the acting user and the time come in `metadata` (the decider reads no clock).
@@ -88,4 +89,5 @@ export type EditPost = { type: 'EditPost'; data: { post_id: string; commands: Po
 
 type WithMetadata<C> = C extends unknown ? C & { metadata: PostCommandMetadata } : never;
 
-export type PostCommand = WithMetadata<StartPost | PostPartCommand | EditPost | PublishPost | CancelPost | RequestPostUpdate | SetPostSort>;
+/** The lifecycle commands (domain/post/lifecycle.ts) carry their own metadata: the scheduler and reactors act too. */
+export type PostCommand = WithMetadata<StartPost | PostPartCommand | EditPost | PublishPost | CancelPost | RequestPostUpdate | SetPostSort> | LifecycleCommand;

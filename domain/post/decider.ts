@@ -18,6 +18,7 @@ import type {
 } from './commands';
 import { checkPostComplete, type PostContent } from './completeness';
 import type { PostEvent } from './events';
+import { cancellableStatuses, decideLifecycle, evolveLifecycle, isLifecycleCommand, isLifecycleEvent, type LifecycleState, startLifecycle } from './lifecycle';
 import {
   applicantSchema,
   fieldErrorsOf,
@@ -34,12 +35,13 @@ import {
 
 // The post aggregate's creation side (spec 2 §4, §5, §7; spec 1 §4 "Post statuses"). A post is `pending` while the
 // customer describes it, `active` (open for bids) once it validates, `cancelled` with a reason. Its parts change
-// while it is pending or active; an active post never holds a broken rule (`checkPostComplete`).
+// while it is pending or active; an active post never holds a broken rule (`checkPostComplete`). What happens after
+// publishing (review, acceptance, expiry, the deal's outcome) is decided in lifecycle.ts.
 
 export type PostState =
   | { status: 'absent' }
   | { status: 'pending'; post: PostContent }
-  | { status: 'active'; post: PostContent; published_at: string; bidding_period_expiry_on: string; review_bids_on: string }
+  | (LifecycleState & { post: PostContent })
   | { status: 'cancelled'; post: PostContent; reason: string };
 
 export type PostStatus = Exclude<PostState['status'], 'absent'>;
@@ -95,6 +97,7 @@ const DAY_MS = 86_400_000;
 const initialState = (): PostState => ({ status: 'absent' });
 
 function decide(command: PostCommand, state: PostState): PostDecision {
+  if (isLifecycleCommand(command)) return decideLifecycle(state, command);
   const { actor } = command.metadata;
   if (command.type === 'StartPost') {
     if (state.status !== 'absent') return refuse(postErrors.alreadyExists, 'This post already exists.');
@@ -115,6 +118,7 @@ function decide(command: PostCommand, state: PostState): PostDecision {
       return publish(state, command.data.settings ?? defaultPublishSettings, command.metadata);
     case 'CancelPost': {
       if (state.status === 'cancelled') return refuse(postErrors.alreadyCancelled, 'This post is already cancelled.');
+      if (!(cancellableStatuses as readonly string[]).includes(state.status)) return notEditable();
       // spec 1 §5: the reason is required, trimmed.
       const reason = command.data.reason.trim();
       if (!reason) return refuse(postErrors.reasonRequired, postMessages.reasonRequired, { reason: [postMessages.reasonRequired] });
@@ -402,6 +406,9 @@ function evolve(state: PostState, event: PostEvent): PostState {
   }
   if (state.status === 'absent') return state;
   const post = state.post;
+  if (isLifecycleEvent(event)) {
+    return state.status === 'pending' || state.status === 'cancelled' ? state : { ...evolveLifecycle(state, event), post };
+  }
   const withPost = (changes: Partial<PostContent>): PostState => ({ ...state, post: { ...post, ...changes } });
   const used = (id: string) => [...post.used_ids, id];
   switch (event.type) {
@@ -439,10 +446,8 @@ function evolve(state: PostState, event: PostEvent): PostState {
       return withPost({ expenses: post.expenses.map((e) => (e.expense_id === event.data.expense_id ? { ...event.data.expense, expense_id: e.expense_id } : e)) });
     case 'ExpenseRemoved':
       return withPost({ expenses: post.expenses.filter((e) => e.expense_id !== event.data.expense_id) });
-    case 'PostPublished': {
-      const { published_at, bidding_period_expiry_on, review_bids_on } = event.data;
-      return { status: 'active', post, published_at, bidding_period_expiry_on, review_bids_on };
-    }
+    case 'PostPublished':
+      return { ...startLifecycle(event.data, post.origin), post };
     case 'PostCancelled':
       return { status: 'cancelled', post, reason: event.data.reason };
     case 'PostUpdateRequested':

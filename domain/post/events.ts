@@ -12,6 +12,7 @@ import type {
   PostSortKey,
   Urgency,
 } from './schemas';
+import { type LifecycleEvent, lifecycleEventTypes } from './lifecycle';
 
 // The post aggregate's creation side (spec 2 §4, §7 "Post creation"): one stream per post holding the post and its
 // parts. Every event names the post and its owner; the owner's key encrypts the personal fields
@@ -103,7 +104,9 @@ export type PostEvent =
   | PostPublished
   | PostCancelled
   | PostUpdateRequested
-  | PostSortSet;
+  | PostSortSet
+  // After publishing: domain/post/lifecycle.ts.
+  | LifecycleEvent;
 
 export const postEventTypes = [
   'PostStarted',
@@ -125,6 +128,7 @@ export const postEventTypes = [
   'PostCancelled',
   'PostUpdateRequested',
   'PostSortSet',
+  ...lifecycleEventTypes,
 ] as const satisfies readonly PostEvent['type'][];
 
 export const postStream = (postId: string) => `post-${postId}`;

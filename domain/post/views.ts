@@ -33,7 +33,7 @@ import {
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 const address = nullable(australianAddress);
 
-export const postStatuses = ['pending', 'active', 'cancelled'] as const;
+export const postStatuses = ['pending', 'active', 'review', 'processing', 'opportunity', 'expired', 'closed_won', 'closed_lost', 'cancelled'] as const;
 
 export const homeLoanPreferencesView = z.object({
   uuid: z.uuid(),
@@ -262,6 +262,8 @@ export function toPostView(state: Exclude<PostState, { status: 'absent' }>, time
   const hasValues = amount !== null && value !== null && value > 0;
   const histories = post.applicants.map((a) => a.credit_history).filter((h) => typeof h === 'string');
   const band = creditBandOf(histories);
+  // Every status after publishing keeps the dates (domain/post/lifecycle.ts).
+  const published = 'published_at' in state ? state : null;
   return {
     uuid: post.post_id,
     status: state.status,
@@ -272,9 +274,9 @@ export function toPostView(state: Exclude<PostState, { status: 'absent' }>, time
     product_uuid: post.product_id,
     owner_uuid: post.owner_id,
     ...times,
-    published_at: state.status === 'active' ? state.published_at : null,
-    bidding_period_expiry_on: state.status === 'active' ? state.bidding_period_expiry_on : null,
-    review_bids_on: state.status === 'active' ? state.review_bids_on : null,
+    published_at: published?.published_at ?? null,
+    bidding_period_expiry_on: published?.bidding_period_expiry_on ?? null,
+    review_bids_on: published?.review_bids_on ?? null,
     reason_for_cancellation: state.status === 'cancelled' ? state.reason : null,
     lvr: hasValues ? round2(loanToValueRatio(amount, value)) : null,
     lvr_warning: hasValues ? hasLoanToValueWarning(amount, value) : false,

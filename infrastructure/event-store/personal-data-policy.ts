@@ -1,3 +1,5 @@
+import type { BidEvent } from '../../domain/bid/events';
+import type { DealEvent } from '../../domain/deal/events';
 import type { OrganisationEvent } from '../../domain/organisation/events';
 import type { PostEvent } from '../../domain/post/events';
 import { type UserEvent, userSubject } from '../../domain/user/events';
@@ -5,7 +7,7 @@ import type { PersonalDataPolicy } from './personal-data';
 
 // Which fields of which events are personal data (DESIGN.md §2), encrypted with the key of the person they belong
 // to. Rules may be added, never removed (older events would keep their envelopes). Organisations hold none.
-type MarketplaceEvent = OrganisationEvent | UserEvent | PostEvent;
+type MarketplaceEvent = OrganisationEvent | UserEvent | PostEvent | DealEvent | BidEvent;
 
 export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   ProviderSignedUp: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
@@ -27,4 +29,9 @@ export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   ExpenseChanged: { subject: (d) => userSubject(d.owner_id), fields: ['expense'] },
   PostCancelled: { subject: (d) => userSubject(d.owner_id), fields: ['reason'] },
   PostUpdateRequested: { subject: (d) => userSubject(d.owner_id), fields: ['message'] },
+  // A deal's activity texts are free text about the customer (docs/events.md "Deal"): the customer's key.
+  DealActivityAdded: { subject: (d) => userSubject(d.customer_id), fields: ['activity.description'] },
+  DealActivityEdited: { subject: (d) => userSubject(d.customer_id), fields: ['description'] },
+  // A bid's cancellation reason is the provider's free text (docs/events.md "Bid"): the provider's key.
+  BidCancelled: { subject: (d) => userSubject(d.provider_id), fields: ['reason'] },
 };

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { type FieldErrors, maxMessage, minMessage, required } from '../post/schemas';
+
+// The bid form (spec 1 §3 "Bid", spec 3 §3 "Bid form options", §5 "Bid template and bid form", §9 bounds). The API
+// answers these rules as 422 field errors and the bid screen validates with the same schema. Rules that need the
+// post or the provider (LVR, warnings, bid types) are in ./rules.ts and the decider.
+
+export const bidTypes = ['normal', 'anonymous', 'retention'] as const;
+export type BidType = (typeof bidTypes)[number];
+/** spec 3 §3: a bid offers a variable or a fixed rate (split only appears in the post's preferences). */
+export const bidRateTypes = ['variable', 'fixed'] as const;
+export const bidRepaymentTypes = ['principal_and_interest', 'interest_only'] as const;
+export const typesOfLoan = ['full_service_loan', 'basic_loan', 'line_of_credit'] as const;
+export const applicationFeeTypes = ['$', '%'] as const;
+export const ongoingFeesPeriods = ['per_annum', 'per_month'] as const;
+/** auction: placed on a post by a provider; external: an external deal an admin records (spec 3 §7). */
+export const bidOrigins = ['auction', 'external'] as const;
+export type BidOrigin = (typeof bidOrigins)[number];
+
+/** spec 1 §4 "Bid statuses" (labels: accepted is shown as Declared). */
+export const bidStatuses = ['active', 'accepted', 'contacted', 'applied', 'closed_won', 'closed_lost', 'cancelled', 'expired', 'on_hold'] as const;
+export type BidStatus = (typeof bidStatuses)[number];
+export const bidStatusLabels: Record<BidStatus, string> = {
+  active: 'Active',
+  accepted: 'Declared',
+  contacted: 'Contacted',
+  applied: 'Applied',
+  closed_won: 'Closed Won',
+  closed_lost: 'Closed Lost',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  on_hold: 'On Hold',
+};
+/** spec 1 §4: bids in these statuses count as deals. */
+export const dealStatuses = ['accepted', 'contacted', 'applied', 'closed_won', 'closed_lost'] as const satisfies readonly BidStatus[];
+export const isDealStatus = (status: BidStatus): boolean => (dealStatuses as readonly BidStatus[]).includes(status);
+
+/** spec 3 §5 and §9. */
+export const bidLimits = {
+  amount: { min: 200_000, max: 15_000_000 },
+  rate: { min: 1.5, max: 15 },
+  rateRevertsAfterMonths: { min: 1, max: 60 },
+  fixedPeriodYears: { min: 1, max: 5 },
+  interestOnlyPeriodYears: { min: 1, max: 10 },
+  maximumLvr: { min: 0, max: 100 },
+  applicationFeeMax: 20_000,
+  ongoingFeesMax: 12_000,
+  cashBackMax: 50_000,
+  documentQuantity: { min: 1, max: 1000 },
+  textMax: 100,
+  longTextMax: 5000,
+} as const;
+
+export const bidMessages = {
+  required,
+  /** spec 1 §5, spec 3 §8. */
+  reasonRequired: 'The reason is required.',
+  /** spec 3 §5. */
+  typeOfLoanRequired: 'Select a type of loan.',
+  // Ours (the spec names the rule, not the words): docs/events.md "Bid".
+  requiredDocumentMissing: 'Add at least one required document',
+  fixedPeriodRequired: 'Choose the fixed period',
+  interestOnlyPeriodRequired: 'Choose the interest-only period',
+  revertRequired: 'Give the rate the introductory rate reverts to and when',
+} as const;
+
+const notANumber = 'Should be a number';
+const numberField = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notANumber) });
+const bounded = (min: number, max: number) => numberField().min(min, minMessage(min)).max(max, maxMessage(max));
+const whole = (min: number, max: number) => bounded(min, max).int('Should be a whole number');
+/** A rate in percent with at most two decimals (spec 3 §9: percentage input allows at most 2 decimals). */
+const rate = () =>
+  bounded(bidLimits.rate.min, bidLimits.rate.max).refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'At most 2 decimals');
+const choice = <const T extends readonly [string, ...string[]]>(values: T, message = 'Choose one of the listed values') =>
+  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : message) });
+const flag = z.boolean({ error: required });
+const text = (max: number) => z.string({ error: required }).trim().max(max, `Should be at most ${max} characters`);
+const optionalText = (max: number) => text(max).nullable().default(null);
+
+/** spec 3 §3: a required document (the customer must provide it) with its quantity. */
+export const requiredDocumentSchema = z.strictObject({
+  document_type: text(bidLimits.textMax).min(1, required),
+  description: optionalText(bidLimits.longTextMax),
+  quantity: whole(bidLimits.documentQuantity.min, bidLimits.documentQuantity.max),
+  mandatory: flag,
+});
+/** spec 3 §3: an optional document is a document (its file or link) the provider attaches. */
+export const optionalDocumentSchema = z.strictObject({ document: text(bidLimits.longTextMax).min(1, required) });
+
+const bidFields = z.strictObject({
+  bid_type: choice(bidTypes),
+  /** An anonymous bid with show_private hides the organisation from everyone but the customer (spec 1 §4). */
+  show_private: flag.default(false),
+  /** The loan amount offered when it differs from the post's; null means the post's amount. */
+  amount: bounded(bidLimits.amount.min, bidLimits.amount.max).nullable().default(null),
+  organisation_uuid: z.uuid({ error: required }),
+  financial_institution_product: z.uuid({ error: 'Choose one of the listed values' }).nullable().default(null),
+  home_loan_bid_template_uuid: z.uuid().nullable().default(null),
+  product_name: optionalText(bidLimits.textMax),
+  interest_rate: rate(),
+  comparison_rate: rate(),
+  advertised_rate: rate().nullable().default(null),
+  discretionary_rate: flag.default(false),
+  introductory_rate: flag.default(false),
+  rate_reverts_to: rate().nullable().default(null),
+  rate_reverts_after: whole(bidLimits.rateRevertsAfterMonths.min, bidLimits.rateRevertsAfterMonths.max).nullable().default(null),
+  rate_type: choice(bidRateTypes),
+  fixed_period: whole(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).nullable().default(null),
+  type_of_loan: choice(typesOfLoan, bidMessages.typeOfLoanRequired),
+  repayment_type: choice(bidRepaymentTypes),
+  interest_only_period: whole(bidLimits.interestOnlyPeriodYears.min, bidLimits.interestOnlyPeriodYears.max).nullable().default(null),
+  maximum_lvr: bounded(bidLimits.maximumLvr.min, bidLimits.maximumLvr.max),
+  offset: flag.default(false),
+  redraw: flag.default(false),
+  extra_repayments: flag.default(false),
+  split_loan_facility: flag.default(false),
+  packaged: flag.default(false),
+  package_details: optionalText(bidLimits.longTextMax),
+  application_fee_type: choice(applicationFeeTypes).default('$'),
+  application_fee_value: bounded(0, bidLimits.applicationFeeMax).default(0),
+  waived: flag.default(false),
+  ongoing_fees_waived: flag.default(false),
+  ongoing_fees_value: bounded(0, bidLimits.ongoingFeesMax).default(0),
+  ongoing_fees_period: choice(ongoingFeesPeriods).default('per_annum'),
+  cash_back: bounded(0, bidLimits.cashBackMax).nullable().default(null),
+  offer_description: optionalText(bidLimits.longTextMax),
+  disclaimer: optionalText(bidLimits.longTextMax),
+  product_disclosure_statement: optionalText(bidLimits.longTextMax),
+  key_fact_sheets: optionalText(bidLimits.longTextMax),
+  required_documents: z.array(requiredDocumentSchema, { error: bidMessages.requiredDocumentMissing }).min(1, bidMessages.requiredDocumentMissing),
+  optional_documents: z.array(optionalDocumentSchema).default([]),
+});
+
+export type BidFormInput = z.input<typeof bidFields>;
+export type BidForm = z.output<typeof bidFields>;
+export type RequiredDocument = z.output<typeof requiredDocumentSchema>;
+
+/** Rules across fields of the form (the bid's terms must say what they promise). */
+export function bidFormErrors(bid: BidForm): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (bid.rate_type === 'fixed' && bid.fixed_period === null) add('fixed_period', bidMessages.fixedPeriodRequired);
+  if (bid.repayment_type === 'interest_only' && bid.interest_only_period === null) add('interest_only_period', bidMessages.interestOnlyPeriodRequired);
+  if (bid.introductory_rate && (bid.rate_reverts_to === null || bid.rate_reverts_after === null)) {
+    if (bid.rate_reverts_to === null) add('rate_reverts_to', bidMessages.revertRequired);
+    if (bid.rate_reverts_after === null) add('rate_reverts_after', bidMessages.revertRequired);
+  }
+  return errors;
+}
+
+/** The bid form of `POST /v4/home_loans/{id}/bids` and `PATCH /v4/home_loan_bids/{id}`. */
+export const bidFormSchema = bidFields.superRefine((bid, ctx) => {
+  for (const [path, messages] of Object.entries(bidFormErrors(bid))) for (const message of messages) ctx.addIssue({ code: 'custom', path: [path], message });
+});
+
+/** spec 1 §5: the cancellation reason, trimmed and required. */
+export const bidCancellationReason = z.string({ error: bidMessages.reasonRequired }).trim().min(1, bidMessages.reasonRequired).max(1000, 'Should be at most 1000 characters');
+
+/** 85.456 → '85.46%' (spec: percentages with two decimals). */
+export const formatPercent = (value: number) => `${value.toFixed(2)}%`;

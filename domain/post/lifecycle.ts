@@ -1,0 +1,357 @@
+import { accept, assertNever, type Decision, type DomainError } from '../shared/decider';
+import type { PostActor } from './commands';
+import type { PostOrigin } from './constants';
+import type { PostPublished } from './events';
+
+// The post after publishing (spec 1 §4 "Post statuses", spec 3 §4 "Bid acceptance and bid eligibility"):
+//
+//   active (Bidding) ──end bidding──▶ review (Decision) ──review ends──▶ processing ──expiry──▶ expired
+//        │                                │                                 │
+//        └──────────── a bid accepted (once, ever) ─────────────────────────┴──▶ opportunity ──deal──▶ closed_won (Settled)
+//                                                                                               └──▶ closed_lost (Not Proceeding)
+//   active, review, processing without a winning bid ──admin closes──▶ closed_lost
+//
+// `processing` is the time after the review period in which no bid is accepted yet: Auto-Declare or an admin may
+// still accept (an admin may accept expired bids, spec 3 §4); `expiration_date` ends it. The time-driven commands
+// come from the scheduler (actor `system`) and are refused before their time, so a late or repeated firing is safe.
+
+/** The scheduler and the reactors act as `system`; people act as the post's owner or as an admin. */
+export type SystemActor = { system: 'scheduler' | 'auto-declare' | 'deals' };
+export type LifecycleActor = PostActor | SystemActor;
+export type LifecycleMetadata = { actor: LifecycleActor; now: string };
+
+type PostId = { post_id: string };
+
+/** Owner or admin early (`end_bidding_period`), or the scheduler once `bidding_period_expiry_on` has passed. */
+export type EndBidding = { type: 'EndBidding'; data: PostId };
+/** The scheduler at `review_bids_on`; `processing_period_days` (system configuration) dates the expiry. */
+export type EndReviewPeriod = { type: 'EndReviewPeriod'; data: PostId & { processing_period_days: number } };
+/** The scheduler at `expiration_date`. */
+export type ExpirePost = { type: 'ExpirePost'; data: PostId };
+/** `extend_review_period` (e-mail link or admin); the days and the limit come from the system configuration. */
+export type ExtendReviewPeriod = { type: 'ExtendReviewPeriod'; data: PostId & { extension_days: number; max_extensions: number } };
+/** `cancel_automatic_selection` (e-mail link or admin): Auto-Declare will not accept a bid for this post. */
+export type CancelAutomaticSelection = { type: 'CancelAutomaticSelection'; data: PostId };
+/** Admin `promote_as_priority` / `remove_priority`. */
+export type ChangePriority = { type: 'ChangePriority'; data: PostId & { operation: 'promote_as_priority' | 'remove_priority' } };
+/** Admin close (spec 1 §4): active, review or processing with no winning bid. */
+export type ClosePost = { type: 'ClosePost'; data: PostId };
+/**
+ * Accept a bid of this post. The post does not hold its bids: the caller reads the bid's status from the Bid
+ * stream and passes it in; the post stream owns "exactly one accepted bid" (DESIGN.md §2).
+ */
+export type AcceptBid = { type: 'AcceptBid'; data: PostId & { bid_id: string; bid_status: string } };
+/** The deal of the winning bid settled (closed_won) or did not proceed (closed_lost); sent by the deals reactor. */
+export type RecordDealOutcome = { type: 'RecordDealOutcome'; data: PostId & { bid_id: string; outcome: 'closed_won' | 'closed_lost' } };
+
+type WithMetadata<C> = C extends unknown ? C & { metadata: LifecycleMetadata } : never;
+export type LifecycleCommand = WithMetadata<
+  EndBidding | EndReviewPeriod | ExpirePost | ExtendReviewPeriod | CancelAutomaticSelection | ChangePriority | ClosePost | AcceptBid | RecordDealOutcome
+>;
+
+export const lifecycleCommandTypes = [
+  'EndBidding',
+  'EndReviewPeriod',
+  'ExpirePost',
+  'ExtendReviewPeriod',
+  'CancelAutomaticSelection',
+  'ChangePriority',
+  'ClosePost',
+  'AcceptBid',
+  'RecordDealOutcome',
+] as const satisfies readonly LifecycleCommand['type'][];
+
+export const isLifecycleCommand = <C extends { type: string }>(command: C | LifecycleCommand): command is LifecycleCommand =>
+  (lifecycleCommandTypes as readonly string[]).includes(command.type);
+
+// Events. `by` fields are user ids (null: the scheduler or a reactor); none carries personal data.
+type PostRef = { post_id: string; owner_id: string };
+
+/** active → review. `early` when a person ended it before `bidding_period_expiry_on`; the dates are the new ones. */
+export type BiddingEnded = {
+  type: 'BiddingEnded';
+  data: PostRef & { ended_by: string | null; early: boolean; bidding_period_expiry_on: string; review_bids_on: string };
+};
+/** review → processing; `expiration_date` is when the post expires if no bid is accepted by then. */
+export type ReviewPeriodEnded = { type: 'ReviewPeriodEnded'; data: PostRef & { expiration_date: string } };
+/** The new end of the review period; `extensions` counts the extensions so far (this one included). */
+export type ReviewPeriodExtended = { type: 'ReviewPeriodExtended'; data: PostRef & { extended_by: string | null; review_bids_on: string; extensions: number } };
+export type AutomaticSelectionCancelled = { type: 'AutomaticSelectionCancelled'; data: PostRef & { cancelled_by: string | null } };
+export type PriorityChanged = { type: 'PriorityChanged'; data: PostRef & { prioritised: boolean; changed_by: string } };
+/** An admin closed the post without a winning bid: closed_lost (Not Proceeding). */
+export type PostClosed = { type: 'PostClosed'; data: PostRef & { closed_by: string } };
+/** processing → expired: nobody accepted a bid before `expiration_date`. */
+export type PostExpired = { type: 'PostExpired'; data: PostRef & { expired_at: string } };
+/** The one accepted bid of the post → opportunity. `accepted_by` null: Auto-Declare accepted it. */
+export type BidAcceptedOnPost = { type: 'BidAcceptedOnPost'; data: PostRef & { bid_id: string; accepted_by: string | null; at: string } };
+/** opportunity → closed_won (Settled) or closed_lost (Not Proceeding), following the winning bid's deal. */
+export type PostDealOutcomeRecorded = { type: 'PostDealOutcomeRecorded'; data: PostRef & { bid_id: string; outcome: 'closed_won' | 'closed_lost' } };
+
+export type LifecycleEvent =
+  | BiddingEnded
+  | ReviewPeriodEnded
+  | ReviewPeriodExtended
+  | AutomaticSelectionCancelled
+  | PriorityChanged
+  | PostClosed
+  | PostExpired
+  | BidAcceptedOnPost
+  | PostDealOutcomeRecorded;
+
+export const lifecycleEventTypes = [
+  'BiddingEnded',
+  'ReviewPeriodEnded',
+  'ReviewPeriodExtended',
+  'AutomaticSelectionCancelled',
+  'PriorityChanged',
+  'PostClosed',
+  'PostExpired',
+  'BidAcceptedOnPost',
+  'PostDealOutcomeRecorded',
+] as const satisfies readonly LifecycleEvent['type'][];
+
+export const isLifecycleEvent = <E extends { type: string }>(event: E | LifecycleEvent): event is LifecycleEvent =>
+  (lifecycleEventTypes as readonly string[]).includes(event.type);
+
+// State: the published post's dates and flags; the winning bid exists exactly in the statuses that need one.
+export type AcceptedBid = { bid_id: string; accepted_by: string | null; at: string };
+type Published = {
+  published_at: string;
+  bidding_period_expiry_on: string;
+  review_bids_on: string;
+  /** Set when the review period ends (processing); null before. */
+  expiration_date: string | null;
+  prioritised: boolean;
+  /** Auto-Declare: accept the leading eligible bid when the review period ends (auction posts, until cancelled). */
+  auto_accept: boolean;
+  review_extensions: number;
+};
+export type LifecycleState = Published &
+  (
+    | { status: 'active' | 'review' | 'processing' | 'expired'; winning_bid: null }
+    | { status: 'opportunity' | 'closed_won'; winning_bid: AcceptedBid }
+    | { status: 'closed_lost'; winning_bid: AcceptedBid | null }
+  );
+export type LifecycleStatus = LifecycleState['status'];
+
+/** What the lifecycle needs of the post around it (the post aggregate's state is assignable to this). */
+type LifecyclePost = { post_id: string; owner_id: string; origin: PostOrigin };
+export type PostLifecycleState = { status: 'absent' } | { status: 'pending'; post: LifecyclePost } | { status: 'cancelled'; post: LifecyclePost } | (LifecycleState & { post: LifecyclePost });
+
+/** spec 1 §4: which statuses each transition leaves from; the property test checks every event against it. */
+export const allowedTransitions: Record<LifecycleEvent['type'], { from: readonly LifecycleStatus[]; to: readonly LifecycleStatus[] | 'same' }> = {
+  BiddingEnded: { from: ['active'], to: ['review'] },
+  ReviewPeriodEnded: { from: ['review'], to: ['processing'] },
+  ReviewPeriodExtended: { from: ['active', 'review'], to: 'same' },
+  AutomaticSelectionCancelled: { from: ['active', 'review'], to: 'same' },
+  PriorityChanged: { from: ['active', 'review', 'processing'], to: 'same' },
+  PostClosed: { from: ['active', 'review', 'processing'], to: ['closed_lost'] },
+  PostExpired: { from: ['processing'], to: ['expired'] },
+  BidAcceptedOnPost: { from: ['active', 'review', 'processing'], to: ['opportunity'] },
+  PostDealOutcomeRecorded: { from: ['opportunity'], to: ['closed_won', 'closed_lost'] },
+};
+
+/** A cancelled post needs a reason (existing `CancelPost`); once a bid is accepted or the post ended, it cannot be. */
+export const cancellableStatuses = ['pending', 'active', 'review', 'processing'] as const;
+
+export const lifecycleErrors = {
+  notFound: 'POST_NOT_FOUND',
+  notAllowed: 'POST_ACTION_NOT_ALLOWED',
+  wrongStatus: 'POST_STATUS_NOT_ALLOWED',
+  notDue: 'POST_TRANSITION_NOT_DUE',
+  invalidSettings: 'POST_LIFECYCLE_SETTINGS_INVALID',
+  extensionLimit: 'REVIEW_PERIOD_EXTENSION_LIMIT',
+  automaticSelectionCancelled: 'AUTOMATIC_SELECTION_ALREADY_CANCELLED',
+  bidAlreadyAccepted: 'BID_ALREADY_ACCEPTED',
+  bidNotAcceptable: 'BID_NOT_ACCEPTABLE',
+  bidNotWinning: 'BID_NOT_WINNING',
+  outcomeRecorded: 'DEAL_OUTCOME_ALREADY_RECORDED',
+} as const;
+
+/** The spec's texts (spec 1 §4, §8), for the API's answers and the screens. */
+export const lifecycleMessages = {
+  extensionLimit: 'You have exceeded the limit to extend period.',
+  automaticSelectionCancelled: 'You have already been cancelled automatic selection.',
+  endBiddingConfirmation: (product: string) => `This ${product} won't be able to receive any new bids.`,
+  biddingEnded: 'Bidding Period has ended',
+  priorityChanged: 'Priority changed.',
+} as const;
+
+/** The state right after `PostPublished`: Auto-Declare is on for auction posts (spec 1 §4 auto-declare control). */
+export function startLifecycle(published: PostPublished['data'], origin: PostOrigin): LifecycleState {
+  const { published_at, bidding_period_expiry_on, review_bids_on } = published;
+  return {
+    status: 'active',
+    published_at,
+    bidding_period_expiry_on,
+    review_bids_on,
+    expiration_date: null,
+    prioritised: false,
+    auto_accept: origin === 'auction',
+    review_extensions: 0,
+    winning_bid: null,
+  };
+}
+
+type LifecycleDecision = Decision<LifecycleEvent>;
+const refuse = (code: string, message: string): LifecycleDecision => ({ ok: false, error: { code, message } satisfies DomainError });
+const DAY_MS = 86_400_000;
+const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
+const validDays = (days: number, min: number) => Number.isInteger(days) && days >= min && days <= 365;
+
+type Role = 'owner' | 'admin' | SystemActor['system'] | 'other';
+function roleOf(actor: LifecycleActor, ownerId: string): Role {
+  if ('system' in actor) return actor.system;
+  if (actor.admin) return 'admin';
+  return actor.user_id === ownerId ? 'owner' : 'other';
+}
+const byOf = (actor: LifecycleActor) => ('system' in actor ? null : actor.user_id);
+
+/** Who may send each command (spec 1 §2 admin actions, §4; the e-mail links act for the owner). */
+const allowedRoles: Record<LifecycleCommand['type'], readonly Role[]> = {
+  EndBidding: ['owner', 'admin', 'scheduler'],
+  EndReviewPeriod: ['scheduler'],
+  ExpirePost: ['scheduler'],
+  ExtendReviewPeriod: ['owner', 'admin'],
+  CancelAutomaticSelection: ['owner', 'admin'],
+  ChangePriority: ['admin'],
+  ClosePost: ['admin'],
+  AcceptBid: ['owner', 'admin', 'auto-declare'],
+  RecordDealOutcome: ['deals'],
+};
+
+export function decideLifecycle(state: PostLifecycleState, command: LifecycleCommand): LifecycleDecision {
+  if (state.status === 'absent' || state.post.post_id !== command.data.post_id) return refuse(lifecycleErrors.notFound, 'Post not found.');
+  const { actor, now } = command.metadata;
+  const role = roleOf(actor, state.post.owner_id);
+  if (!allowedRoles[command.type].includes(role)) return notAllowed();
+  if (state.status === 'pending' || state.status === 'cancelled') return wrongStatus();
+  const ref = { post_id: state.post.post_id, owner_id: state.post.owner_id };
+  const by = byOf(actor);
+  const due = (at: string | null) => at !== null && Date.parse(now) >= Date.parse(at);
+
+  switch (command.type) {
+    case 'EndBidding': {
+      if (state.status !== 'active') return wrongStatus();
+      const early = !due(state.bidding_period_expiry_on);
+      if (early && role === 'scheduler') return notDue();
+      // Ended early: the review period keeps its length and starts now.
+      const reviewLength = Date.parse(state.review_bids_on) - Date.parse(state.bidding_period_expiry_on);
+      const bidding_period_expiry_on = early ? new Date(now).toISOString() : state.bidding_period_expiry_on;
+      const review_bids_on = early ? new Date(Date.parse(now) + reviewLength).toISOString() : state.review_bids_on;
+      return accept({ type: 'BiddingEnded', data: { ...ref, ended_by: by, early, bidding_period_expiry_on, review_bids_on } });
+    }
+    case 'EndReviewPeriod': {
+      if (state.status !== 'review') return wrongStatus();
+      if (!due(state.review_bids_on)) return notDue();
+      if (!validDays(command.data.processing_period_days, 0)) return invalidSettings();
+      return accept({ type: 'ReviewPeriodEnded', data: { ...ref, expiration_date: addDays(now, command.data.processing_period_days) } });
+    }
+    case 'ExpirePost':
+      if (state.status !== 'processing') return wrongStatus();
+      if (!due(state.expiration_date)) return notDue();
+      return accept({ type: 'PostExpired', data: { ...ref, expired_at: new Date(now).toISOString() } });
+    case 'ExtendReviewPeriod': {
+      if (state.status !== 'active' && state.status !== 'review') return wrongStatus();
+      const { extension_days, max_extensions } = command.data;
+      if (!validDays(extension_days, 1) || !Number.isInteger(max_extensions) || max_extensions < 0) return invalidSettings();
+      if (state.review_extensions >= max_extensions) return refuse(lifecycleErrors.extensionLimit, lifecycleMessages.extensionLimit);
+      const review_bids_on = addDays(state.review_bids_on, extension_days);
+      return accept({ type: 'ReviewPeriodExtended', data: { ...ref, extended_by: by, review_bids_on, extensions: state.review_extensions + 1 } });
+    }
+    case 'CancelAutomaticSelection':
+      if (state.status !== 'active' && state.status !== 'review') return wrongStatus();
+      if (!state.auto_accept) return refuse(lifecycleErrors.automaticSelectionCancelled, lifecycleMessages.automaticSelectionCancelled);
+      return accept({ type: 'AutomaticSelectionCancelled', data: { ...ref, cancelled_by: by } });
+    case 'ChangePriority': {
+      if (!allowedTransitions.PriorityChanged.from.includes(state.status)) return wrongStatus();
+      const prioritised = command.data.operation === 'promote_as_priority';
+      // Asking for the priority the post already has changes nothing ('Priority changed.' all the same).
+      if (by === null) return notAllowed(); // admins only (allowedRoles); narrows `by` for the event
+      if (state.prioritised === prioritised) return accept();
+      return accept({ type: 'PriorityChanged', data: { ...ref, prioritised, changed_by: by } });
+    }
+    case 'ClosePost':
+      if (state.winning_bid) return refuse(lifecycleErrors.bidAlreadyAccepted, 'This post has a winning bid.');
+      if (by === null) return notAllowed();
+      if (!allowedTransitions.PostClosed.from.includes(state.status)) return wrongStatus();
+      return accept({ type: 'PostClosed', data: { ...ref, closed_by: by } });
+    case 'AcceptBid':
+      return acceptBid(state, command, role, ref);
+    case 'RecordDealOutcome': {
+      if (state.status === 'closed_won' || state.status === 'closed_lost') {
+        const same = state.winning_bid?.bid_id === command.data.bid_id && state.status === command.data.outcome;
+        return same ? accept() : refuse(lifecycleErrors.outcomeRecorded, 'The outcome of this deal is already recorded.');
+      }
+      if (state.status !== 'opportunity') return wrongStatus();
+      if (state.winning_bid.bid_id !== command.data.bid_id) return refuse(lifecycleErrors.bidNotWinning, 'This bid is not the winning bid of the post.');
+      return accept({ type: 'PostDealOutcomeRecorded', data: { ...ref, bid_id: command.data.bid_id, outcome: command.data.outcome } });
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+/**
+ * spec 3 §4: a customer accepts when the post is active or review and the bid active; an admin when the post is
+ * active, review or processing and the bid active or expired; Auto-Declare once the review period has ended on a
+ * post that still has automatic selection. Exactly one bid per post, ever.
+ */
+function acceptBid(state: LifecycleState, command: Extract<LifecycleCommand, { type: 'AcceptBid' }>, role: Role, ref: { post_id: string; owner_id: string }): LifecycleDecision {
+  if (state.winning_bid) {
+    // The same acceptance sent twice (a retried request) is already done.
+    if (state.winning_bid.bid_id === command.data.bid_id) return accept();
+    return refuse(lifecycleErrors.bidAlreadyAccepted, 'A bid of this post has already been accepted.');
+  }
+  if (role !== 'owner' && role !== 'admin' && role !== 'auto-declare') return notAllowed();
+  const { now } = command.metadata;
+  const rule = acceptanceRules[role];
+  if (!rule.postStatuses.includes(state.status)) return wrongStatus();
+  if (role === 'auto-declare' && !state.auto_accept) return refuse(lifecycleErrors.automaticSelectionCancelled, lifecycleMessages.automaticSelectionCancelled);
+  if (role === 'auto-declare' && Date.parse(now) < Date.parse(state.review_bids_on)) return notDue();
+  if (!rule.bidStatuses.includes(command.data.bid_status)) return refuse(lifecycleErrors.bidNotAcceptable, 'This bid cannot be accepted.');
+  const accepted_by = 'system' in command.metadata.actor ? null : command.metadata.actor.user_id;
+  return accept({ type: 'BidAcceptedOnPost', data: { ...ref, bid_id: command.data.bid_id, accepted_by, at: new Date(now).toISOString() } });
+}
+
+const acceptanceRules: Record<'owner' | 'admin' | 'auto-declare', { postStatuses: readonly LifecycleStatus[]; bidStatuses: readonly string[] }> = {
+  owner: { postStatuses: ['active', 'review'], bidStatuses: ['active'] },
+  admin: { postStatuses: ['active', 'review', 'processing'], bidStatuses: ['active', 'expired'] },
+  // The review period ends as the scheduler moves the post to processing; Auto-Declare may act on either side.
+  'auto-declare': { postStatuses: ['review', 'processing'], bidStatuses: ['active', 'expired'] },
+};
+
+const notAllowed = () => refuse(lifecycleErrors.notAllowed, 'You are not allowed to do this to this post.');
+const wrongStatus = () => refuse(lifecycleErrors.wrongStatus, 'This post cannot do this in its current status.');
+const notDue = () => refuse(lifecycleErrors.notDue, 'It is not time for this yet.');
+const invalidSettings = () => refuse(lifecycleErrors.invalidSettings, 'The lifecycle settings are out of range.');
+
+export function evolveLifecycle(state: LifecycleState, event: LifecycleEvent): LifecycleState {
+  switch (event.type) {
+    case 'BiddingEnded':
+      if (state.status !== 'active') return state;
+      return { ...state, status: 'review', bidding_period_expiry_on: event.data.bidding_period_expiry_on, review_bids_on: event.data.review_bids_on };
+    case 'ReviewPeriodEnded':
+      if (state.status !== 'review') return state;
+      return { ...state, status: 'processing', expiration_date: event.data.expiration_date };
+    case 'ReviewPeriodExtended':
+      return { ...state, review_bids_on: event.data.review_bids_on, review_extensions: event.data.extensions };
+    case 'AutomaticSelectionCancelled':
+      return { ...state, auto_accept: false };
+    case 'PriorityChanged':
+      return { ...state, prioritised: event.data.prioritised };
+    case 'PostClosed':
+      return { ...state, status: 'closed_lost', winning_bid: null };
+    case 'PostExpired':
+      return { ...state, status: 'expired', winning_bid: null };
+    case 'BidAcceptedOnPost': {
+      const { bid_id, accepted_by, at } = event.data;
+      return { ...state, status: 'opportunity', winning_bid: { bid_id, accepted_by, at } };
+    }
+    case 'PostDealOutcomeRecorded':
+      if (state.status !== 'opportunity') return state;
+      return { ...state, status: event.data.outcome, winning_bid: state.winning_bid };
+    default:
+      return assertNever(event);
+  }
+}
