@@ -229,7 +229,7 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
         <TextInput label="Country code" autoComplete="tel-country-code" withAsterisk leftSection="+" maxLength={4} inputMode="numeric" w={120} {...countryCodeProps} />
         <TextInput label="Mobile number" type="tel" autoComplete="tel-national" withAsterisk placeholder="0412 345 678" style={{ flex: 1 }} {...mobileProps} />
         <Button mt={25} variant={verified ? 'light' : 'filled'} color={verified ? 'teal' : undefined} onClick={() => void send()} loading={busy === 'send'} disabled={verified}>
-          {verified ? 'Verified' : sentTo === mobile ? 'Send a new code' : 'Send code'}
+          {verified ? 'Verified' : sentTo !== null && sentTo === mobile ? 'Send a new code' : 'Send code'}
         </Button>
       </Group>
       {verified && (
