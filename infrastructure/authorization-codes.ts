@@ -29,7 +29,10 @@ export type CodeBinding = { clientId: string; redirectUri: string };
 
 export async function issueAuthorizationCode(database: Database, grant: CodeBinding & { userId: string; codeChallenge: string }, now: Date): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  await (database as Kysely<AuthorizationCodesDatabase>)
+  const db = database as Kysely<AuthorizationCodesDatabase>;
+  // Codes live a minute: each log-in clears the expired ones, so the table holds only the last minute's.
+  await db.deleteFrom('authorization_codes').where('expires_at', '<', now).execute();
+  await db
     .insertInto('authorization_codes')
     .values({
       code_hash: hashCode(code),
@@ -59,9 +62,4 @@ export async function redeemAuthorizationCode(database: Database, code: string, 
   if (!claimed) return null;
   const fits = claimed.client_id === exchange.clientId && claimed.redirect_uri === exchange.redirectUri && claimed.code_challenge === pkceChallenge(exchange.codeVerifier);
   return fits ? claimed.user_id : null;
-}
-
-/** Expired and used codes are of no further use. */
-export async function deleteStaleAuthorizationCodes(database: Database, now: Date): Promise<void> {
-  await (database as Kysely<AuthorizationCodesDatabase>).deleteFrom('authorization_codes').where('expires_at', '<', now).execute();
 }

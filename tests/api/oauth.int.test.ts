@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken, issueUserKey } from '../../infrastructure/tokens';
@@ -130,5 +131,15 @@ describe('rate limits', () => {
       expect(refreshed.statusCode).toBe(200);
       refreshToken = refreshed.json().refresh_token;
     }
+  });
+});
+
+describe('authorization codes', () => {
+  it('are cleared once expired, at the next log-in', async () => {
+    await authorize();
+    await sql`update authorization_codes set expires_at = now() - interval '1 second'`.execute(t.database.db);
+    await authorize();
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from authorization_codes`.execute(t.database.db);
+    expect(rows[0]!.n).toBe(1);
   });
 });
