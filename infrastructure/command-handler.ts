@@ -30,6 +30,13 @@ export class ConcurrencyConflictError extends Error {
 }
 
 const MAX_ATTEMPTS = 4;
+/**
+ * For a command on a stream that many writers append to at once (a post taking a burst of bids): it must not lose
+ * to them, so it retries more often, pausing a little (jittered, growing) so the burst can pass.
+ */
+export const CONTENDED_ATTEMPTS = 16;
+const MAX_PAUSE_MS = 50;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, MAX_PAUSE_MS)));
 
 /** A stream folded into its aggregate's state, with the revision to append after. */
 export async function loadState<State, Command, Event extends DomainEvent>(
@@ -58,8 +65,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
   ids: Ids;
   /** Deterministic event ids for reactors, so a replayed trigger appends nothing new. */
   eventId?: (event: Event, index: number) => string;
+  /** How many times to decide before answering 409 (default 4); CONTENDED_ATTEMPTS for a busy stream. */
+  attempts?: number;
 }): Promise<CommandResult<State>> {
   const { store, streamId, decider, context } = options;
+  const maxAttempts = options.attempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadState(store, streamId, decider);
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
@@ -85,7 +95,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
       return { ok: true, state: newState, position: result.position, eventCount: events.length };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyConflictError(streamId);
+      if (attempt >= maxAttempts) throw new ConcurrencyConflictError(streamId);
+      if (maxAttempts > MAX_ATTEMPTS) await pause(attempt);
     }
   }
 }

@@ -25,6 +25,12 @@ export type RunnerOptions = {
   rebuildBatchSize?: number;
   /** Pause after an empty read (new events are polled; the event store also wakes local subscribers). */
   idleMs?: number;
+  /**
+   * One loop over every consumer instead of a loop each: for embedded PGlite, whose one connection serialises every
+   * query, so concurrent loops only queue behind each other (ten loops polling starved the users projection for
+   * seconds).
+   */
+  sequential?: boolean;
   onError?: (error: unknown, consumer: string) => void;
 };
 
@@ -40,6 +46,7 @@ export class ProjectionRunner {
   readonly #batchSize: number;
   readonly #rebuildBatchSize: number;
   readonly #idleMs: number;
+  readonly #sequential: boolean;
   readonly #onError: (error: unknown, consumer: string) => void;
   readonly #progress = new EventEmitter();
   #running = false;
@@ -53,6 +60,7 @@ export class ProjectionRunner {
     this.#batchSize = options.batchSize ?? 1000;
     this.#rebuildBatchSize = options.rebuildBatchSize ?? Math.max(this.#batchSize, 5000);
     this.#idleMs = options.idleMs ?? 50;
+    this.#sequential = options.sequential ?? false;
     this.#onError = options.onError ?? (() => {});
     this.#progress.setMaxListeners(0);
   }
@@ -61,7 +69,7 @@ export class ProjectionRunner {
   start(): void {
     if (this.#running) return;
     this.#running = true;
-    this.#loops = this.#consumers.map((consumer) => this.#loop(consumer));
+    this.#loops = this.#sequential ? [this.#loop(...this.#consumers)] : this.#consumers.map((consumer) => this.#loop(consumer));
   }
 
   async stop(): Promise<void> {
@@ -100,14 +108,27 @@ export class ProjectionRunner {
     return () => this.#progress.off('progress', listener);
   }
 
-  async #loop(consumer: Consumer): Promise<void> {
+  /**
+   * Steps its consumers in turn; pauses when none of them had work. The sequential loop (embedded PGlite) first asks
+   * for the log's head: while it has not moved since a round found nothing to do, one query replaces a round of
+   * them, so an idle product does not keep the one connection (and the event loop) busy.
+   */
+  async #loop(...consumers: Consumer[]): Promise<void> {
+    let idleAt: Position | null = null;
     while (this.#running) {
-      let outcome: 'worked' | 'idle' | 'busy';
-      try {
-        outcome = await this.step(consumer);
-      } catch (error) {
-        this.#onError(error, consumer.name);
-        outcome = 'busy';
+      let outcome: 'worked' | 'idle' | 'busy' = 'idle';
+      const head = this.#sequential ? await this.#store.headPosition() : null;
+      if (!(head && idleAt && comparePositions(head, idleAt) === 0)) {
+        for (const consumer of consumers) {
+          try {
+            const result = await this.step(consumer);
+            if (result === 'worked' || (result === 'busy' && outcome === 'idle')) outcome = result;
+          } catch (error) {
+            this.#onError(error, consumer.name);
+            if (outcome === 'idle') outcome = 'busy';
+          }
+        }
+        idleAt = outcome === 'idle' ? head : null;
       }
       if (outcome === 'worked' || !this.#running) continue;
       await new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@ import * as authorizationCodes from './migrations/2026-11-21T1400-authorization-
 import * as phoneVerifications from './migrations/2026-11-21T1500-phone-verifications';
 import * as outboxSequence from './migrations/2026-11-21T1700-outbox-sequence';
 import * as localities from './migrations/2026-11-21T1600-localities';
+import * as schedulerClaims from './migrations/2026-11-21T1810-scheduler-claims';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1500-phone-verifications': phoneVerifications,
   '2026-11-21T1600-localities': localities,
   '2026-11-21T1700-outbox-sequence': outboxSequence,
+  '2026-11-21T1810-scheduler-claims': schedulerClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,10 +51,19 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
 }
 
+export type ReadStreamOptions = {
+  /**
+   * `withhold`: personal fields read as null without being decrypted (no key is looked up), for a fold that never
+   * uses them, such as the post's bid rules. `reveal` (the default) decrypts them. Adapters without personal data
+   * ignore it.
+   */
+  personalData?: 'reveal' | 'withhold';
+};
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Every event of a stream in revision order; an empty array for a stream that does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Up to `batch` events strictly after `from`, in global order, never skipping one that commits later. */
   readAll(from: Position, batch: number): Promise<ReadAllBatch>;
   /** Every event after `from`, then new ones as they commit, in global order. */

@@ -113,6 +113,31 @@ describe('personal data in events (crypto-shredding)', () => {
     expect((await otherProcess().readStream(stream)).map((e) => e.data)).toEqual([data, change]);
   });
 
+  it('withholds personal fields as null without reading a key when asked to', async () => {
+    const customer = randomUUID();
+    const stream = streamName('customer');
+    const data = registered(customer, 'barbara');
+    await store.append(stream, [event('CustomerRegistered', data), event('LoanRequested', { customer_id: customer, amount: 500_000 })], 'no_stream');
+    const keys = new PersonalDataKeys(database.db);
+    const asked: string[][] = [];
+    const keysFor = keys.keysFor.bind(keys);
+    keys.keysFor = (subjects, options) => (asked.push([...subjects]), keysFor(subjects, options));
+    const reader = new PersonalDataEventStore(new PostgresEventStore(database.db), policy, keys);
+
+    const [withheld, loan] = await reader.readStream(stream, { personalData: 'withhold' });
+    expect(asked).toEqual([]);
+    expect(withheld!.data).toEqual({
+      ...data,
+      email: null,
+      phone: null,
+      applicant: { first_name: null, last_name: null, date_of_birth: null, residency: 'citizen' },
+      annual_income: null,
+      address: null,
+    });
+    expect(loan!.data).toEqual({ customer_id: customer, amount: 500_000 });
+    expect((await reader.readStream(stream))[0]!.data).toEqual(data); // the default still reveals
+  });
+
   it('round-trips strings, numbers, null and nested objects', async () => {
     const customer = randomUUID();
     const stream = streamName('customer');

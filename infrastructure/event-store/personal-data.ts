@@ -7,6 +7,7 @@ import type {
   NewEvent,
   Position,
   ReadAllBatch,
+  ReadStreamOptions,
   RecordedEvent,
   Subscription,
 } from './event-store';
@@ -211,8 +212,9 @@ export class PersonalDataEventStore implements EventStore {
     return this.#inner.append(streamId, sealed, expectedRevision);
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.#reveal(await this.#inner.readStream(streamId));
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const events = await this.#inner.readStream(streamId);
+    return options.personalData === 'withhold' ? this.#withhold(events) : this.#reveal(events);
   }
 
   async readAll(from: Position, batch: number): Promise<ReadAllBatch> {
@@ -274,6 +276,16 @@ export class PersonalDataEventStore implements EventStore {
   /** Erases a person: every personal field of theirs reads as null from now on (see PersonalDataKeys). */
   erase(subject: string): Promise<void> {
     return this.#keys.erase(subject);
+  }
+
+  /** Personal fields as null, nothing decrypted: erasure holds, since no key is read. */
+  #withhold(events: RecordedEvent[]): RecordedEvent[] {
+    return events.map((event) => {
+      const rule = this.#rules.get(event.type);
+      if (!rule) return event;
+      const data = rule.fields.reduce((d, f) => (isEnvelope(valueAt(d, f.segments)) ? withValueAt(d, f.segments, null) : d), event.data);
+      return data === event.data ? event : { ...event, data };
+    });
   }
 
   async #reveal(events: RecordedEvent[]): Promise<RecordedEvent[]> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../api/app';
-import { systemClock } from '../../infrastructure/clock';
+import { type Clock, systemClock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
 import type { EventStore } from '../../infrastructure/event-store/event-store';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
@@ -30,13 +30,20 @@ export type TestApp = {
 };
 
 /** The real app on a fresh database with its projections running, for `app.inject` tests. */
-export async function createTestApp(options: { production?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  options: {
+    production?: boolean;
+    /** The API's clock (the system clock unless given). */ clock?: Clock;
+    /** 'server': the machine's PostgreSQL (tests of concurrent requests); the default follows DATABASE_URL. */
+    database?: 'default' | 'server' | 'embedded';
+  } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.database);
   const config = loadConfig({ NODE_ENV: options.production ? 'production' : 'test', LOG_LEVEL: 'silent' });
   const store = await openEventStore(config, database.db); // as in production: personal data encrypted
   const secrets = await loadSecrets(database.db);
-  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets });
-  const runner = new ProjectionRunner({ db: database.db, store, consumers: consumersFor({ publicUrl: config.publicUrl, secrets }), idleMs: 10 });
+  const app = await buildApp({ config, db: database.db, store, clock: options.clock ?? systemClock, ids: randomIds, secrets });
+  const runner = new ProjectionRunner({ db: database.db, store, consumers: consumersFor({ publicUrl: config.publicUrl, secrets }), idleMs: 10, sequential: database.kind === 'pglite' });
   await runner.untilLive(); // as the server does: no read before the projections' tables exist
   runner.start();
   const makeUser = async (spec: UserSpec) => {
