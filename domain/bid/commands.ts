@@ -14,6 +14,8 @@ export type PostFacts = {
   post_id: string;
   /** The post's status (spec 1 §4); bids are taken while it is `active`. */
   status: string;
+  /** The post's product by name ('Home Loan'), for the texts that name it (spec 1 §4); 'post' when unknown. */
+  product?: string;
   /** The post's LVR in percent (not floored). */
   lvr: number;
   loan_type: string;

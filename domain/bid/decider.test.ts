@@ -43,8 +43,8 @@ describe('bid', () => {
         ok: false,
         error: {
           code: bidErrors.lvrTooHigh,
-          message: "Your bid doesn't suit this post",
-          lvr: { post_lvr: 85, maximum_lvr: 80, detail: "The post's LVR is 85.00% and your bid's maximum LVR is 80.00%." },
+          message: "Your bid doesn't suit this Home Loan",
+          lvr: { post_lvr: 85, maximum_lvr: 80, detail: "The Home Loan's LVR is 85.00% and your bid's maximum LVR is 80.00%." },
         },
       });
     });
@@ -168,6 +168,10 @@ describe('bid', () => {
       }
       expect(given([placed, cancelled]).when(cancel('x'), admin)).toEqual(failsWith(bidErrors.notCancellable));
     });
+    it('a deal whose bid was cancelled keeps its bid: it cannot be deleted (found by the trade-flow property test)', () => {
+      expect(given([placed, move('BidAccepted'), cancelled]).when(command({ type: 'DeleteBid', data: { bid_id: bidId } }), admin)).toEqual(failsWith(bidErrors.notDeletable));
+      expect(given([placed, cancelled]).when(command({ type: 'DeleteBid', data: { bid_id: bidId } }), admin)).toMatchObject({ ok: true, events: [{ type: 'BidDeleted' }] });
+    });
     it('a cancelled bid is never accepted', () => {
       expect(given([placed, cancelled]).when(command({ type: 'MarkBidAccepted', data: { bid_id: bidId } }))).toEqual(failsWith(bidErrors.transitionNotAllowed));
     });
@@ -265,6 +269,7 @@ const customer: BidActor = { user_id: customerId, user_type: 'customer', permiss
 const admin: BidActor = { user_id: adminId, user_type: 'admin', permissions: defaultPermissions('admin') };
 
 const post: PostFacts = {
+  product: 'Home Loan',
   post_id: postId,
   status: 'active',
   lvr: 85,

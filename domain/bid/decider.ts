@@ -20,7 +20,8 @@ export type BidContent = {
   form: BidForm;
 };
 
-export type BidState = { status: 'absent' } | { status: BidStatus; bid: BidContent } | { status: 'deleted'; bid: BidContent };
+/** `was_deal`: the bid was accepted once, so it stays a deal's bid (never deleted) even if cancelled later. */
+export type BidState = { status: 'absent' } | { status: BidStatus; bid: BidContent; was_deal?: true } | { status: 'deleted'; bid: BidContent };
 
 /**
  * spec 1 §4: the moves between statuses. The spec shows the graph only in part ("not shown" beyond it), so the rest
@@ -102,7 +103,7 @@ function decide(command: BidCommand, state: BidState): BidDecision {
     }
     case 'DeleteBid':
       if (!isAdmin) return refuse(bidErrors.notAllowed, 'Only an admin can delete a bid.');
-      if (!deletableStatuses.includes(state.status)) return refuse(bidErrors.notDeletable, 'A bid that became a deal cannot be deleted.');
+      if (!deletableStatuses.includes(state.status) || state.was_deal) return refuse(bidErrors.notDeletable, 'A bid that became a deal cannot be deleted.');
       return accept({ type: 'BidDeleted', data: { ...ref, deleted_by: actor.user_id, deleted_at: now } });
     case 'ExpireBid':
       return move(state.status, 'expired', () => ({ type: 'BidExpired', data: { ...ref, expired_at: now } }));
@@ -167,7 +168,7 @@ function decideTerms(command: PlaceBid | EditBid, metadata: BidCommandMetadata):
   }
   if (Object.keys(errors).length > 0) return invalid(errors);
 
-  const block = lvrBlock(post.lvr, form.maximum_lvr);
+  const block = lvrBlock(post.lvr, form.maximum_lvr, post.product);
   if (block) return refuse(bidErrors.lvrTooHigh, block.message, { lvr: { post_lvr: block.post_lvr, maximum_lvr: block.maximum_lvr, detail: block.detail } });
 
   const warnings = bidWarnings(form, post);
@@ -259,7 +260,7 @@ function evolve(state: BidState, event: BidEvent): BidState {
     case 'BidClosedLost':
     case 'BidPutOnHold':
       if (state.status === 'absent' || state.status === 'deleted') return state;
-      return { status: statusAfter[event.type], bid: state.bid };
+      return { status: statusAfter[event.type], bid: state.bid, ...(state.was_deal || event.type === 'BidAccepted' ? { was_deal: true as const } : {}) };
     default:
       return assertNever(event);
   }

@@ -36,6 +36,8 @@ describe('the bid form (spec 3 §5)', () => {
     ['cash_back', 50_001, 'Max value is 50,000'],
     ['interest_rate', 5.999, 'At most 2 decimals'],
     ['type_of_loan', 'mortgage', 'Select a type of loan.'],
+    ['type_of_loan', undefined, 'Select a type of loan.'],
+    ['type_of_loan', null, 'Select a type of loan.'],
   ])('refuses %s = %s', (field, value, message) => {
     expect(errorsOf({ ...form, [field]: value })[field]).toEqual([message]);
   });

@@ -79,6 +79,8 @@ const optionalText = (max: number) => text(max).nullable().default(null);
 
 /** spec 3 §3: a required document (the customer must provide it) with its quantity. */
 export const requiredDocumentSchema = z.strictObject({
+  /** Given by the server when the bid is placed, so `/v1/required_documents/{id}` can name one. */
+  uuid: z.uuid({ error: 'Should be a document id' }).optional(),
   document_type: text(bidLimits.textMax).min(1, required),
   description: optionalText(bidLimits.longTextMax),
   quantity: whole(bidLimits.documentQuantity.min, bidLimits.documentQuantity.max),
@@ -87,7 +89,8 @@ export const requiredDocumentSchema = z.strictObject({
 /** spec 3 §3: an optional document is a document (its file or link) the provider attaches. */
 export const optionalDocumentSchema = z.strictObject({ document: text(bidLimits.longTextMax).min(1, required) });
 
-const bidFields = z.strictObject({
+/** The bid form's fields without the rules across them (views reuse the shape). */
+export const bidFields = z.strictObject({
   bid_type: choice(bidTypes),
   /** An anonymous bid with show_private hides the organisation from everyone but the customer (spec 1 §4). */
   show_private: flag.default(false),
@@ -106,7 +109,8 @@ const bidFields = z.strictObject({
   rate_reverts_after: whole(bidLimits.rateRevertsAfterMonths.min, bidLimits.rateRevertsAfterMonths.max).nullable().default(null),
   rate_type: choice(bidRateTypes),
   fixed_period: whole(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).nullable().default(null),
-  type_of_loan: choice(typesOfLoan, bidMessages.typeOfLoanRequired),
+  // spec 3 §5: missing or not one of the list, the same text.
+  type_of_loan: z.enum(typesOfLoan, { error: bidMessages.typeOfLoanRequired }),
   repayment_type: choice(bidRepaymentTypes),
   interest_only_period: whole(bidLimits.interestOnlyPeriodYears.min, bidLimits.interestOnlyPeriodYears.max).nullable().default(null),
   maximum_lvr: bounded(bidLimits.maximumLvr.min, bidLimits.maximumLvr.max),
@@ -158,3 +162,17 @@ export const bidCancellationReason = z.string({ error: bidMessages.reasonRequire
 
 /** 85.456 → '85.46%' (spec: percentages with two decimals). */
 export const formatPercent = (value: number) => `${value.toFixed(2)}%`;
+
+/** `GET /v1/document_types`: the documents a bid may ask for (no administration of them exists: a fixed list). */
+export const documentTypes = [
+  'Payslips',
+  'Bank statements',
+  'Tax returns',
+  'Notice of assessment',
+  'Photo identification',
+  'Current loan statements',
+  'Council rates notice',
+  'Contract of sale',
+  'Employment letter',
+  'Other',
+] as const;

@@ -30,4 +30,11 @@ export type AddActivity = { type: 'AddActivity'; data: { deal_id: string; activi
 export type EditActivity = { type: 'EditActivity'; data: { deal_id: string; activity_id: string; changes: DealActivityChanges | Record<string, unknown> }; metadata: DealCommandMetadata };
 export type DeleteActivity = { type: 'DeleteActivity'; data: { deal_id: string; activity_id: string }; metadata: DealCommandMetadata };
 
-export type DealCommand = OpenDeal | AddActivity | EditActivity | DeleteActivity;
+/** The customer (or an admin) changes when to be contacted (spec 3 §7 contact_preferences); null: back to the defaults. */
+export type ChangeContactPreference = {
+  type: 'ChangeContactPreference';
+  data: { deal_id: string; contact_preference: ContactPreference | Record<string, unknown> | null };
+  metadata: DealCommandMetadata;
+};
+
+export type DealCommand = OpenDeal | AddActivity | EditActivity | DeleteActivity | ChangeContactPreference;

@@ -5,7 +5,7 @@ import type { DealCommand } from './commands';
 import { type DealError, dealDecider, dealErrors } from './decider';
 import type { DealActivity, DealEvent } from './events';
 import { bidLimitCounts, bidLimitLevel, dealValue, dealValueLabel } from './figures';
-import { contactPreferenceFormSchema, contactPreferenceSchema, dealMessages, toContactPreference } from './schemas';
+import { contactPreferenceFormSchema, contactPreferenceSchema, dealMessages, defaultContactPreference, toContactPreference } from './schemas';
 import { dealStages, isClosedStage, positionOf } from './stages';
 
 const given = specFor(dealDecider);
@@ -186,7 +186,7 @@ describe('a deal', () => {
         }
       }),
     );
-  });
+  }, 60_000); // generous: the machine may be busy, the property is not about speed
 });
 
 describe('deal figures', () => {
@@ -221,12 +221,45 @@ describe('the contact preference', () => {
     expect(contactPreferenceSchema.safeParse({ from_time: '24:00' }).error?.issues[0]).toMatchObject({ message: dealMessages.invalidTime });
   });
 
+  it("says an invalid time ('9am') is invalid, and only that (not that the start comes after the end)", () => {
+    const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => result.error?.issues.map(({ path, message }) => ({ path, message }));
+    expect(issues(contactPreferenceSchema.safeParse({ from_time: '9am', until_time: '17:00' }))).toEqual([{ path: ['from_time'], message: dealMessages.invalidTime }]);
+    expect(issues(contactPreferenceSchema.safeParse({ from_time: '09:00', until_time: '5pm' }))).toEqual([{ path: ['until_time'], message: dealMessages.invalidTime }]);
+    const form = { preferred_time: true, weekdays: ['monday'], from_time: '9am', until_time: '17:00' };
+    expect(issues(contactPreferenceFormSchema.safeParse(form))).toEqual([{ path: ['from_time'], message: dealMessages.invalidTime }]);
+  });
+
   it('needs at least one time when the option is on, and fills the other from the defaults', () => {
     const form = { preferred_time: true, weekdays: ['friday', 'monday'] as const, from_time: null, until_time: null };
     expect(contactPreferenceFormSchema.safeParse(form).error?.issues[0]).toMatchObject({ path: ['from_time'], message: dealMessages.timeRequired });
     const parsed = contactPreferenceFormSchema.parse({ ...form, from_time: '17:00' });
     expect(toContactPreference(parsed)).toEqual({ weekdays: ['monday', 'friday'], from_time: '17:00', until_time: '23:59' });
     expect(toContactPreference({ ...parsed, preferred_time: false })).toEqual({ weekdays: ['monday', 'friday'], from_time: '00:00', until_time: '23:59' });
+  });
+
+  const change = (contact_preference: Record<string, unknown> | null, actor = { user_id: customer, admin: false }): DealCommand => ({
+    type: 'ChangeContactPreference',
+    data: { deal_id: deal, contact_preference },
+    metadata: { actor, now },
+  });
+
+  it('is changed by the deal\'s customer or an admin, not by the provider', () => {
+    const preference = { weekdays: ['tuesday'], from_time: '09:00', until_time: '12:00' };
+    expect(given([opened()]).when(change(preference))).toEqual({
+      ok: true,
+      events: [{ type: 'DealContactPreferenceChanged', data: { ...refs, contact_preference: preference, changed_by: customer, changed_at: now } }],
+    });
+    expect(given([opened()]).when(change(preference, { user_id: 'admin-1', admin: true }))).toMatchObject({ ok: true, events: [{ type: 'DealContactPreferenceChanged' }] });
+    expect(given([opened()]).when(change(preference, providerActor))).toMatchObject({ ok: false, error: { code: dealErrors.notCustomer } });
+    expect(given([]).when(change(preference))).toMatchObject({ ok: false, error: { code: dealErrors.notFound } });
+  });
+
+  it('goes back to the defaults when removed; the same preference again records nothing; a bad one is refused with field errors', () => {
+    const reset = given([opened()]).when(change(null));
+    expect(reset).toMatchObject({ ok: true, events: [{ data: { contact_preference: defaultContactPreference } }] });
+    expect(given([opened()]).when(change({ weekdays: ['monday'], from_time: '09:00', until_time: '17:00' }))).toEqual({ ok: true, events: [] });
+    const refused = given([opened()]).when(change({ from_time: '18:00', until_time: '09:00' }));
+    expect(refused).toMatchObject({ ok: false, error: { code: dealErrors.contactPreferenceInvalid, errors: { until_time: [dealMessages.fromAfterUntil] } } });
   });
 });
 

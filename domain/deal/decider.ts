@@ -1,8 +1,16 @@
 import { accept, assertNever, type Decider, type DomainError } from '../shared/decider';
 import { currentYearAt } from '../post/decider';
-import type { AddActivity, DealCommand, DealCommandMetadata, DeleteActivity, EditActivity, OpenDeal } from './commands';
+import type { AddActivity, ChangeContactPreference, DealCommand, DealCommandMetadata, DeleteActivity, EditActivity, OpenDeal } from './commands';
 import type { DealActivity, DealEvent, DealOpened } from './events';
-import { activityRuleErrors, dealActivityChangesSchema, dealActivityInputSchema, type FieldErrors, fieldErrorsOf } from './schemas';
+import {
+  activityRuleErrors,
+  contactPreferenceSchema,
+  dealActivityChangesSchema,
+  dealActivityInputSchema,
+  defaultContactPreference,
+  type FieldErrors,
+  fieldErrorsOf,
+} from './schemas';
 import { type DealPosition, isClosedStage, isStepActivity, nextPosition, positionOf } from './stages';
 
 // The deal aggregate (spec 1 §2 "Deals", §4 "Deal activities", §5; spec 3 §5 "Activities and notes"). It holds the
@@ -26,6 +34,8 @@ export const dealErrors = {
   activityExists: 'DEAL_ACTIVITY_EXISTS',
   activityNotFound: 'DEAL_ACTIVITY_NOT_FOUND',
   activityKept: 'DEAL_ACTIVITY_KEPT',
+  notCustomer: 'DEAL_NOT_CUSTOMER',
+  contactPreferenceInvalid: 'CONTACT_PREFERENCE_INVALID',
 } as const;
 
 const refuse = (code: string, message: string, errors?: FieldErrors): DealDecision => ({
@@ -138,6 +148,20 @@ function remove(command: DeleteActivity, state: DealState): DealDecision {
   });
 }
 
+/** The customer's own preference (spec 3 §3); an admin may set it for them. The deal's stage does not matter. */
+function changeContactPreference(command: ChangeContactPreference, state: DealState): DealDecision {
+  if (state.status === 'absent') return refuse(dealErrors.notFound, 'Deal not found.');
+  const { actor, now } = command.metadata;
+  if (!actor.admin && actor.user_id !== state.deal.customer_id) return refuse(dealErrors.notCustomer, 'Only the customer can change the contact preference.');
+  const parsed = contactPreferenceSchema.safeParse(command.data.contact_preference ?? defaultContactPreference);
+  if (!parsed.success) return refuse(dealErrors.contactPreferenceInvalid, 'The contact preference is not valid.', fieldErrorsOf(parsed));
+  const current = state.deal.contact_preference;
+  const next = parsed.data;
+  const same = current.from_time === next.from_time && current.until_time === next.until_time && current.weekdays.join() === next.weekdays.join();
+  if (same) return accept();
+  return accept({ type: 'DealContactPreferenceChanged', data: { ...refs(state.deal), contact_preference: next, changed_by: actor.user_id, changed_at: now } });
+}
+
 function decide(command: DealCommand, state: DealState): DealDecision {
   switch (command.type) {
     case 'OpenDeal':
@@ -148,6 +172,8 @@ function decide(command: DealCommand, state: DealState): DealDecision {
       return edit(command, state);
     case 'DeleteActivity':
       return remove(command, state);
+    case 'ChangeContactPreference':
+      return changeContactPreference(command, state);
     default:
       return assertNever(command);
   }
@@ -176,6 +202,8 @@ function evolve(state: DealState, event: DealEvent): DealState {
     }
     case 'DealActivityDeleted':
       return state.status === 'absent' ? state : withActivities(state, state.activities.filter((a) => a.activity_id !== event.data.activity_id));
+    case 'DealContactPreferenceChanged':
+      return state.status === 'absent' ? state : { ...state, deal: { ...state.deal, contact_preference: event.data.contact_preference } };
     default:
       return assertNever(event);
   }

@@ -62,6 +62,20 @@ export type DealActivityDeleted = {
   data: DealRef & { activity_id: string; deleted_by: string; deleted_at: string; stage: DealStage };
 };
 
-export type DealEvent = DealOpened | DealActivityAdded | DealActivityEdited | DealActivityDeleted;
+/** The customer's contact preference after the change (set again, or back to the spec 3 §5 defaults). */
+export type DealContactPreferenceChanged = {
+  type: 'DealContactPreferenceChanged';
+  data: DealRef & { contact_preference: ContactPreference; changed_by: string; changed_at: string };
+};
+
+export type DealEvent = DealOpened | DealActivityAdded | DealActivityEdited | DealActivityDeleted | DealContactPreferenceChanged;
+
+export const dealEventTypes = [
+  'DealOpened',
+  'DealActivityAdded',
+  'DealActivityEdited',
+  'DealActivityDeleted',
+  'DealContactPreferenceChanged',
+] as const satisfies readonly DealEvent['type'][];
 
 export const dealStream = (dealId: string) => `deal-${dealId}`;

@@ -58,3 +58,6 @@ export function bidLimitLevel(used: number, limit: number | null): BidLimitLevel
   if (used >= limit) return 'maxed';
   return used >= 0.8 * limit ? 'warning' : 'ok';
 }
+
+/** Refused bid placement while either limit is maxed (docs/deals.md "Bidding limits"; the spec names no text). */
+export const bidLimitReachedMessage = 'You have reached your bidding limit.';

@@ -129,7 +129,10 @@ export function activityRuleErrors(activity: {
   return errors;
 }
 
-const time = z.string({ error: required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, dealMessages.invalidTime);
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z.string({ error: required }).regex(timePattern, dealMessages.invalidTime);
+/** Both are HH:mm and from comes after until. An invalid time ('9am') gets its own message only, not this one. */
+const fromAfterUntil = (from: unknown, until: unknown) => typeof from === 'string' && typeof until === 'string' && timePattern.test(from) && timePattern.test(until) && from > until;
 
 /** spec 3 §5 defaults: any day, 00:00 to 23:59. */
 export const defaultContactPreference = { weekdays: [...weekdays], from_time: '00:00', until_time: '23:59' } satisfies ContactPreference;
@@ -141,7 +144,7 @@ export const contactPreferenceSchema = z
     from_time: time.default(defaultContactPreference.from_time),
     until_time: time.default(defaultContactPreference.until_time),
   })
-  .refine((p) => p.from_time <= p.until_time, { path: ['until_time'], message: dealMessages.fromAfterUntil })
+  .refine((p) => !fromAfterUntil(p.from_time, p.until_time), { path: ['until_time'], message: dealMessages.fromAfterUntil })
   .transform((p) => ({ ...p, weekdays: weekdays.filter((day) => p.weekdays.includes(day)) }));
 export type ContactPreference = { weekdays: Weekday[]; from_time: string; until_time: string };
 
@@ -160,7 +163,7 @@ export const contactPreferenceFormSchema = z
     if (!form.preferred_time) return;
     if (form.from_time === null && form.until_time === null) {
       context.addIssue({ code: 'custom', path: ['from_time'], message: dealMessages.timeRequired });
-    } else if ((form.from_time ?? defaultContactPreference.from_time) > (form.until_time ?? defaultContactPreference.until_time)) {
+    } else if (fromAfterUntil(form.from_time ?? defaultContactPreference.from_time, form.until_time ?? defaultContactPreference.until_time)) {
       context.addIssue({ code: 'custom', path: ['until_time'], message: dealMessages.fromAfterUntil });
     }
   });

@@ -16,7 +16,7 @@ import type { LifecycleCommand } from './lifecycle';
 // Commands of the post aggregate (spec 2 §4, §7 "Post creation"). Ids of new parts come in the command (the API
 // makes them); the acting user and the time come in `metadata` (the decider reads no clock).
 
-/** Who acts: the post's owner for everything; an admin may also cancel (spec 1 §2 "Admin actions"). */
+/** Who acts: the post's owner for everything; an admin may also cancel and delete (spec 1 §2 "Admin actions"). */
 export type PostActor = { user_id: string; admin: boolean };
 /** `now`: an ISO instant; it dates the bidding period and gives the year the applicants' ages are counted in. */
 export type PostCommandMetadata = { actor: PostActor; now: string };
@@ -61,6 +61,8 @@ export type PublishPost = { type: 'PublishPost'; data: { post_id: string; settin
 export type CancelPost = { type: 'CancelPost'; data: { post_id: string; reason: string } };
 export type RequestPostUpdate = { type: 'RequestPostUpdate'; data: { post_id: string; message: string } };
 export type SetPostSort = { type: 'SetPostSort'; data: { post_id: string; sort_by: PostSortKey } };
+/** Admin only, in any status (spec 1 §2 "Admin actions"). */
+export type DeletePost = { type: 'DeletePost'; data: { post_id: string } };
 
 /** Commands on the post's parts; `EditPost` decides several of them together. */
 export type PostPartCommand =
@@ -90,4 +92,4 @@ export type EditPost = { type: 'EditPost'; data: { post_id: string; commands: Po
 type WithMetadata<C> = C extends unknown ? C & { metadata: PostCommandMetadata } : never;
 
 /** The lifecycle commands (domain/post/lifecycle.ts) carry their own metadata: the scheduler and reactors act too. */
-export type PostCommand = WithMetadata<StartPost | PostPartCommand | EditPost | PublishPost | CancelPost | RequestPostUpdate | SetPostSort> | LifecycleCommand;
+export type PostCommand = WithMetadata<StartPost | PostPartCommand | EditPost | PublishPost | CancelPost | RequestPostUpdate | SetPostSort | DeletePost> | LifecycleCommand;

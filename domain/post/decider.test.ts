@@ -266,6 +266,24 @@ describe('post', () => {
     });
   });
 
+  describe('when an admin deletes the post', () => {
+    const remove: PostCommandBody = { type: 'DeletePost', data: { post_id: postId } };
+    const asAdmin = { actor: { user_id: otherUserId, admin: true }, now };
+    it('deletes it in any status; the owner may not', () => {
+      expect(given(active).when(remove)).toEqual(failsWith('POST_ACTION_NOT_ALLOWED'));
+      expect(given([started]).when(remove, asAdmin)).toEqual({ ok: true, events: [{ type: 'PostDeleted', data: { ...ref, deleted_by: otherUserId } }] });
+      expect(given(active).when(remove, asAdmin).ok).toBe(true);
+    });
+    it('then reads as absent: every command is refused, the id cannot start a post again', () => {
+      const deleted: PostEvent[] = [...active, { type: 'PostDeleted', data: { ...ref, deleted_by: otherUserId } }];
+      expect(fold(deleted)).toEqual({ status: 'absent', deleted: true });
+      expect(given(deleted).when(remove, asAdmin)).toEqual(failsWith(postErrors.notFound));
+      expect(given(deleted).when({ type: 'EndBidding', data: { post_id: postId } })).toEqual(failsWith(postErrors.notFound));
+      const start: PostCommandBody = { type: 'StartPost', data: { post_id: postId, owner_id: ownerId, product_id: productId, origin: 'auction', urgency: null, campaign_slug: null } };
+      expect(given(deleted).when(start)).toEqual(failsWith(postErrors.alreadyExists));
+    });
+  });
+
   it('counts ages in the Australian calendar year', () => {
     expect(currentYearAt('2025-12-31T13:30:00.000Z')).toBe(2026); // 00:30 on New Year's Day in Sydney
     expect(currentYearAt('2025-12-31T12:00:00.000Z')).toBe(2025);

@@ -18,7 +18,16 @@ import type {
 } from './commands';
 import { checkPostComplete, type PostContent } from './completeness';
 import type { PostEvent } from './events';
-import { cancellableStatuses, decideLifecycle, evolveLifecycle, isLifecycleCommand, isLifecycleEvent, type LifecycleState, startLifecycle } from './lifecycle';
+import {
+  cancellableStatuses,
+  decideLifecycle,
+  evolveLifecycle,
+  isLifecycleCommand,
+  isLifecycleEvent,
+  lifecycleErrors,
+  type LifecycleState,
+  startLifecycle,
+} from './lifecycle';
 import {
   applicantSchema,
   fieldErrorsOf,
@@ -39,7 +48,8 @@ import {
 // publishing (review, acceptance, expiry, the deal's outcome) is decided in lifecycle.ts.
 
 export type PostState =
-  | { status: 'absent' }
+  // A deleted post reads as absent to every command and reader; `deleted` keeps its id from being started again.
+  | { status: 'absent'; deleted?: true }
   | { status: 'pending'; post: PostContent }
   | (LifecycleState & { post: PostContent })
   | { status: 'cancelled'; post: PostContent; reason: string };
@@ -100,18 +110,23 @@ function decide(command: PostCommand, state: PostState): PostDecision {
   if (isLifecycleCommand(command)) return decideLifecycle(state, command);
   const { actor } = command.metadata;
   if (command.type === 'StartPost') {
-    if (state.status !== 'absent') return refuse(postErrors.alreadyExists, 'This post already exists.');
+    if (state.status !== 'absent' || state.deleted) return refuse(postErrors.alreadyExists, 'This post already exists.');
     // A customer starts a post for themselves (the anonymous customer of the comparison tool too).
     if (command.data.owner_id !== actor.user_id) return refuse(postErrors.notOwner, 'A post is started by its owner.');
     return accept({ type: 'PostStarted', data: { ...command.data } });
   }
   if (state.status === 'absent' || command.data.post_id !== state.post.post_id) return notFound();
+  const ref = { post_id: state.post.post_id, owner_id: state.post.owner_id };
+  if (command.type === 'DeletePost') {
+    // spec 1 §2 "Admin actions": in any status; the bids and deals go from the lists with the post.
+    if (!actor.admin) return refuse(lifecycleErrors.notAllowed, 'You are not allowed to do this to this post.');
+    return accept({ type: 'PostDeleted', data: { ...ref, deleted_by: actor.user_id } });
+  }
   // The API checks ownership before loading; this keeps the rule when a caller forgets (spec 1 §6).
   const isOwner = actor.user_id === state.post.owner_id;
   if (!isOwner && !(command.type === 'CancelPost' && actor.admin)) {
     return refuse(postErrors.notOwner, 'Only the owner of this post can change it.');
   }
-  const ref = { post_id: state.post.post_id, owner_id: state.post.owner_id };
 
   switch (command.type) {
     case 'PublishPost':
@@ -454,6 +469,8 @@ function evolve(state: PostState, event: PostEvent): PostState {
       return state;
     case 'PostSortSet':
       return withPost({ sort_by: event.data.sort_by });
+    case 'PostDeleted':
+      return { status: 'absent', deleted: true };
     default:
       return assertNever(event);
   }

@@ -84,6 +84,8 @@ export type PostCancelled = { type: 'PostCancelled'; data: PostRef & { reason: s
 export type PostUpdateRequested = { type: 'PostUpdateRequested'; data: PostRef & { message: string } };
 /** `operation: set_sort`: how the customer wants the bids ordered. */
 export type PostSortSet = { type: 'PostSortSet'; data: PostRef & { sort_by: PostSortKey } };
+/** `operation: delete` (admin): the post, its bids and deals disappear from every list; the history stays. */
+export type PostDeleted = { type: 'PostDeleted'; data: PostRef & { deleted_by: string } };
 
 export type PostEvent =
   | PostStarted
@@ -105,6 +107,7 @@ export type PostEvent =
   | PostCancelled
   | PostUpdateRequested
   | PostSortSet
+  | PostDeleted
   // After publishing: domain/post/lifecycle.ts.
   | LifecycleEvent;
 
@@ -128,6 +131,7 @@ export const postEventTypes = [
   'PostCancelled',
   'PostUpdateRequested',
   'PostSortSet',
+  'PostDeleted',
   ...lifecycleEventTypes,
 ] as const satisfies readonly PostEvent['type'][];
 

@@ -16,6 +16,7 @@ import {
 import { postDecider, postErrors } from './decider';
 import type { PostCommand } from './commands';
 import type { PostEvent } from './events';
+import { defaultContactPreference } from '../deal/schemas';
 import { completePost, otherUserId, ownerId, postId, published } from './test-fixtures';
 
 type Body = LifecycleCommand extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never;
@@ -34,6 +35,7 @@ const admin: LifecycleActor = { user_id: adminId, admin: true };
 const scheduler: LifecycleActor = { system: 'scheduler' };
 const autoDeclare: LifecycleActor = { system: 'auto-declare' };
 const deals: LifecycleActor = { system: 'deals' };
+const bids: LifecycleActor = { system: 'bids' };
 const ref = { post_id: postId, owner_id: ownerId };
 const post = { ...ref, origin: 'auction' as const };
 const publishedData = { ...ref, published_at: '2026-03-02T00:00:00.000Z', bidding_period_expiry_on: '2026-03-09T00:00:00.000Z', review_bids_on: '2026-03-11T00:00:00.000Z' };
@@ -43,8 +45,11 @@ const duringReview = '2026-03-10T00:00:00.000Z';
 const reviewEnd = publishedData.review_bids_on;
 const afterReview = '2026-03-12T00:00:00.000Z';
 
+/** bid-1 to bid-3 were placed during bidding, so the post registered them; bid-9 was not (another post's bid). */
+const registeredBids: LifecycleEvent[] = ['bid-1', 'bid-2', 'bid-3'].map((bid_id) => ({ type: 'BidRegistered', data: { ...ref, bid_id, at: publishedData.published_at } }));
+
 function fold(events: LifecycleEvent[]): PostLifecycleState {
-  return { ...events.reduce(evolveLifecycle, startLifecycle(publishedData, 'auction')), post };
+  return { ...[...registeredBids, ...events].reduce(evolveLifecycle, startLifecycle(publishedData, 'auction')), post };
 }
 
 const endBidding: Body = { type: 'EndBidding', data: { post_id: postId } };
@@ -54,6 +59,9 @@ const cancelAuto: Body = { type: 'CancelAutomaticSelection', data: { post_id: po
 const extend = (extension_days: number, max_extensions: number): Body => ({ type: 'ExtendReviewPeriod', data: { post_id: postId, extension_days, max_extensions } });
 const priority = (operation: 'promote_as_priority' | 'remove_priority'): Body => ({ type: 'ChangePriority', data: { post_id: postId, operation } });
 const accept = (bid_id: string, bid_status = 'active'): Body => ({ type: 'AcceptBid', data: { post_id: postId, bid_id, bid_status } });
+const register = (bid_id: string): Body => ({ type: 'RegisterBid', data: { post_id: postId, bid_id } });
+const withdraw = (bid_id: string): Body => ({ type: 'WithdrawBid', data: { post_id: postId, bid_id } });
+const withdrawn = (bid_id: string, at = duringBidding): LifecycleEvent => ({ type: 'BidWithdrawn', data: { ...ref, bid_id, at } });
 const outcome = (bid_id: string, result: 'closed_won' | 'closed_lost'): Body => ({ type: 'RecordDealOutcome', data: { post_id: postId, bid_id, outcome: result } });
 
 const bidingEndedOnTime: LifecycleEvent = {
@@ -62,7 +70,10 @@ const bidingEndedOnTime: LifecycleEvent = {
 };
 const reviewEnded: LifecycleEvent = { type: 'ReviewPeriodEnded', data: { ...ref, expiration_date: '2026-03-18T00:00:00.000Z' } };
 const autoCancelled: LifecycleEvent = { type: 'AutomaticSelectionCancelled', data: { ...ref, cancelled_by: ownerId } };
-const accepted = (bid_id: string): LifecycleEvent => ({ type: 'BidAcceptedOnPost', data: { ...ref, bid_id, accepted_by: ownerId, at: duringBidding } });
+const accepted = (bid_id: string): LifecycleEvent => ({
+  type: 'BidAcceptedOnPost',
+  data: { ...ref, bid_id, accepted_by: ownerId, at: duringBidding, contact_preference: defaultContactPreference },
+});
 
 describe('post lifecycle', () => {
   describe('when the post is active (Bidding)', () => {
@@ -89,8 +100,14 @@ describe('post lifecycle', () => {
     });
     it('the customer accepts an active bid; the post becomes an opportunity', () => {
       const decision = given([]).when(accept('bid-1'));
-      expect(decision).toEqual({ ok: true, events: [{ type: 'BidAcceptedOnPost', data: { ...ref, bid_id: 'bid-1', accepted_by: ownerId, at: duringBidding } }] });
+      expect(decision).toEqual({ ok: true, events: [accepted('bid-1')] });
       expect(fold(eventsOf(decision))).toMatchObject({ status: 'opportunity', winning_bid: { bid_id: 'bid-1' } });
+    });
+    it('the acceptance records the contact preference given, the spec 3 §5 defaults without one', () => {
+      const contact_preference = { weekdays: ['monday' as const], from_time: '09:00', until_time: '17:00' };
+      const body: Body = { type: 'AcceptBid', data: { post_id: postId, bid_id: 'bid-1', bid_status: 'active', contact_preference } };
+      expect(eventsOf(given([]).when(body))).toMatchObject([{ data: { contact_preference } }]);
+      expect(eventsOf(given([]).when(accept('bid-1')))).toMatchObject([{ data: { contact_preference: defaultContactPreference } }]);
     });
     it('the customer cannot accept an expired bid; an admin can', () => {
       expect(given([]).when(accept('bid-1', 'expired'))).toEqual(failsWith(lifecycleErrors.bidNotAcceptable));
@@ -229,6 +246,77 @@ describe('post lifecycle', () => {
     });
   });
 
+  describe('a bid joins the post (RegisterBid, actor bids)', () => {
+    it('is recorded while the post is active; the status stays active', () => {
+      const decision = given([]).when(register('bid-1'), bids);
+      expect(decision).toEqual({ ok: true, events: [{ type: 'BidRegistered', data: { ...ref, bid_id: 'bid-1', at: duringBidding } }] });
+      expect(fold(eventsOf(decision)).status).toBe('active');
+    });
+    it('is refused once bidding has ended, in review, processing, after acceptance, closing or expiry', () => {
+      for (const events of [[bidingEndedOnTime], [bidingEndedOnTime, reviewEnded], [accepted('bid-9')]]) {
+        expect(given(events).when(register('bid-1'), bids, afterReview)).toEqual(failsWith(lifecycleErrors.wrongStatus));
+      }
+      const closed: LifecycleEvent = { type: 'PostClosed', data: { ...ref, closed_by: adminId } };
+      expect(given([closed]).when(register('bid-1'), bids)).toEqual(failsWith(lifecycleErrors.wrongStatus));
+    });
+    it('is sent only by the bid route (actor bids), never by a person or another reactor', () => {
+      for (const actor of [owner, provider, admin, scheduler, autoDeclare, deals]) {
+        expect(given([]).when(register('bid-1'), actor)).toEqual(failsWith(lifecycleErrors.notAllowed));
+      }
+    });
+    it('is refused on a pending post; an open post records it through the post aggregate', () => {
+      const decide = (events: PostEvent[]) => postDecider.decide({ ...register('bid-1'), metadata: { actor: bids, now: duringBidding } } as PostCommand, events.reduce(postDecider.evolve, postDecider.initialState()));
+      expect(decide(completePost)).toEqual(failsWith(lifecycleErrors.wrongStatus));
+      expect(decide([...completePost, published])).toMatchObject({ ok: true, events: [{ type: 'BidRegistered' }] });
+    });
+  });
+
+  describe('a bid leaves the post (WithdrawBid, actor bids, before the bid is cancelled or deleted)', () => {
+    it('is recorded in any published status; the status stays', () => {
+      const closed: LifecycleEvent = { type: 'PostClosed', data: { ...ref, closed_by: adminId } };
+      for (const events of [[], [bidingEndedOnTime], [bidingEndedOnTime, reviewEnded], [accepted('bid-2')], [closed]]) {
+        const decision = given(events).when(withdraw('bid-1'), bids, afterReview);
+        expect(decision).toEqual({ ok: true, events: [withdrawn('bid-1', afterReview)] });
+        expect(fold([...events, ...eventsOf(decision)]).status).toBe(fold(events).status);
+      }
+    });
+    it('the winning bid may be withdrawn: its deal then closes lost (the reactor records the outcome)', () => {
+      const decision = given([accepted('bid-1')]).when(withdraw('bid-1'), bids);
+      expect(decision).toEqual({ ok: true, events: [withdrawn('bid-1')] });
+      const after = fold([accepted('bid-1'), withdrawn('bid-1')]);
+      expect(after).toMatchObject({ status: 'opportunity', winning_bid: { bid_id: 'bid-1' } });
+      expect(given([accepted('bid-1'), withdrawn('bid-1')]).when(outcome('bid-1', 'closed_lost'), deals)).toMatchObject({ ok: true, events: [{ type: 'PostDealOutcomeRecorded' }] });
+    });
+    it('a retried withdrawal records nothing new; a bid the post never registered is refused', () => {
+      expect(given([withdrawn('bid-1')]).when(withdraw('bid-1'), bids)).toEqual({ ok: true, events: [] });
+      expect(given([]).when(withdraw('bid-9'), bids)).toEqual(failsWith(lifecycleErrors.bidNotRegistered));
+    });
+    it('is sent only by the bid route (actor bids)', () => {
+      for (const actor of [owner, provider, admin, scheduler, autoDeclare, deals]) {
+        expect(given([]).when(withdraw('bid-1'), actor)).toEqual(failsWith(lifecycleErrors.notAllowed));
+      }
+    });
+    it('a withdrawn bid is never accepted, by anyone, even when its status read a moment ago was active', () => {
+      expect(given([withdrawn('bid-1')]).when(accept('bid-1'))).toEqual(failsWith(lifecycleErrors.bidNotAcceptable));
+      expect(given([withdrawn('bid-1')]).when(accept('bid-1'), admin)).toEqual(failsWith(lifecycleErrors.bidNotAcceptable));
+      const review = [bidingEndedOnTime, withdrawn('bid-1')];
+      expect(given(review).when(accept('bid-1'), autoDeclare, reviewEnd)).toEqual(failsWith(lifecycleErrors.bidNotAcceptable));
+      expect(given([withdrawn('bid-1')]).when(accept('bid-2'))).toMatchObject({ ok: true, events: [{ type: 'BidAcceptedOnPost' }] });
+    });
+    it('a bid the post never registered is never accepted', () => {
+      expect(given([]).when(accept('bid-9'), admin)).toEqual(failsWith(lifecycleErrors.bidNotRegistered));
+    });
+    it('on a cancelled post there is nothing to record; a pending post has no bids', () => {
+      const decide = (events: PostEvent[]) =>
+        postDecider.decide({ ...withdraw('bid-1'), metadata: { actor: bids, now: duringBidding } } as PostCommand, events.reduce(postDecider.evolve, postDecider.initialState()));
+      const cancel: PostCommand = { type: 'CancelPost', data: { post_id: postId, reason: 'Found a loan elsewhere' }, metadata: { actor: owner, now: duringBidding } } as PostCommand;
+      const open = [...completePost, published];
+      const cancelled = postDecider.decide(cancel, open.reduce(postDecider.evolve, postDecider.initialState()));
+      expect(decide([...open, ...eventsOf(cancelled)])).toEqual({ ok: true, events: [] });
+      expect(decide(completePost)).toEqual(failsWith(lifecycleErrors.wrongStatus));
+    });
+  });
+
   it('has the spec texts for the screens', () => {
     expect(lifecycleMessages.endBiddingConfirmation('Home Loan')).toBe("This Home Loan won't be able to receive any new bids.");
     expect(lifecycleMessages.biddingEnded).toBe('Bidding Period has ended');
@@ -236,7 +324,7 @@ describe('post lifecycle', () => {
   });
 
   it('random command sequences from random roles: at most one accepted bid per post, only allowed transitions', () => {
-    const actorArb = fc.constantFrom<LifecycleActor>(owner, admin, provider, scheduler, autoDeclare, deals);
+    const actorArb = fc.constantFrom<LifecycleActor>(owner, admin, provider, scheduler, autoDeclare, deals, bids);
     const bidArb = fc.constantFrom('bid-1', 'bid-2', 'bid-3');
     const bodyArb: fc.Arbitrary<Body> = fc.oneof(
       // The scheduler's commands more often, so runs get to the end of the review period and to expiry.
@@ -247,6 +335,8 @@ describe('post lifecycle', () => {
       fc.constant<Body>({ type: 'ClosePost', data: { post_id: postId } }),
       fc.record({ bid: bidArb, status: fc.constantFrom('active', 'expired', 'cancelled', 'accepted') }).map(({ bid, status }) => accept(bid, status)),
       fc.record({ bid: bidArb, result: fc.constantFrom('closed_won' as const, 'closed_lost' as const) }).map(({ bid, result }) => outcome(bid, result)),
+      bidArb.map(register),
+      bidArb.map(withdraw),
     );
     // Mostly the actor who would send the command, sometimes anybody, so the run gets past the first statuses.
     const usualActors: Record<Body['type'], LifecycleActor[]> = {
@@ -259,6 +349,8 @@ describe('post lifecycle', () => {
       ClosePost: [admin],
       AcceptBid: [owner, admin, autoDeclare],
       RecordDealOutcome: [deals],
+      RegisterBid: [bids],
+      WithdrawBid: [bids],
     };
     const stepArb = bodyArb.chain((body) =>
       fc.record({
@@ -270,9 +362,10 @@ describe('post lifecycle', () => {
     const reached = new Set<string>();
     fc.assert(
       fc.property(fc.array(stepArb, { maxLength: 60, size: 'max' }), (steps) => {
-        let state: LifecycleState = startLifecycle(publishedData, 'auction');
+        let state: LifecycleState = registeredBids.reduce(evolveLifecycle, startLifecycle(publishedData, 'auction'));
         let at = Date.parse(publishedData.published_at);
         const acceptedBids = new Set<string>();
+        const withdrawnBids = new Set<string>();
         for (const { body, actor, days } of steps) {
           at += days * 86_400_000;
           const decision = decideLifecycle({ ...state, post }, { ...body, metadata: { actor, now: new Date(at).toISOString() } } as LifecycleCommand);
@@ -286,8 +379,13 @@ describe('post lifecycle', () => {
               acceptedBids.add(event.data.bid_id);
               // A cancelled (or already accepted) bid never becomes the winning bid; the customer takes active bids only.
               expect(actor === owner ? ['active'] : ['active', 'expired']).toContain(body.data.bid_status);
+              // A bid withdrawn (cancelled or deleted) before is never accepted, whatever status the caller read.
+              expect(withdrawnBids.has(event.data.bid_id)).toBe(false);
             }
+            if (event.type === 'BidWithdrawn') withdrawnBids.add(event.data.bid_id);
             if (actor === provider) throw new Error(`a provider changed the post: ${event.type}`);
+            // A bid joins only a post in Bidding: none is recorded after BiddingEnded.
+            if (event.type === 'BidRegistered') expect(state.status).toBe('active');
             state = next;
             reached.add(state.status);
           }
@@ -300,5 +398,5 @@ describe('post lifecycle', () => {
     );
     // The generator reaches every status, so the invariants were checked along every path.
     expect([...reached].sort().join(' ')).toEqual(['active', 'closed_lost', 'closed_won', 'expired', 'opportunity', 'processing', 'review'].join(' '));
-  });
+  }, 30_000); // 500 runs of up to 60 steps: slow on a busy machine
 });

@@ -2,6 +2,7 @@ import { accept, assertNever, type Decision, type DomainError } from '../shared/
 import type { PostActor } from './commands';
 import type { PostOrigin } from './constants';
 import type { PostPublished } from './events';
+import { type ContactPreference, defaultContactPreference } from '../deal/schemas';
 
 // The post after publishing (spec 1 §4 "Post statuses", spec 3 §4 "Bid acceptance and bid eligibility"):
 //
@@ -16,7 +17,7 @@ import type { PostPublished } from './events';
 // come from the scheduler (actor `system`) and are refused before their time, so a late or repeated firing is safe.
 
 /** The scheduler and the reactors act as `system`; people act as the post's owner or as an admin. */
-export type SystemActor = { system: 'scheduler' | 'auto-declare' | 'deals' };
+export type SystemActor = { system: 'scheduler' | 'auto-declare' | 'deals' | 'bids' };
 export type LifecycleActor = PostActor | SystemActor;
 export type LifecycleMetadata = { actor: LifecycleActor; now: string };
 
@@ -37,16 +38,34 @@ export type ChangePriority = { type: 'ChangePriority'; data: PostId & { operatio
 /** Admin close (spec 1 §4): active, review or processing with no winning bid. */
 export type ClosePost = { type: 'ClosePost'; data: PostId };
 /**
- * Accept a bid of this post. The post does not hold its bids: the caller reads the bid's status from the Bid
- * stream and passes it in; the post stream owns "exactly one accepted bid" (DESIGN.md §2).
+ * Accept a bid of this post. The post knows which bids it registered and which were withdrawn, not their terms: the
+ * caller reads the bid's status from the Bid stream and passes it in; the post stream owns "exactly one accepted
+ * bid" and "never a withdrawn bid" (DESIGN.md §2).
  */
-export type AcceptBid = { type: 'AcceptBid'; data: PostId & { bid_id: string; bid_status: string } };
+export type AcceptBid = {
+  type: 'AcceptBid';
+  /** `contact_preference`: when the customer likes to be called (spec 3 §5); omitted (Auto-Declare): the defaults. */
+  data: PostId & { bid_id: string; bid_status: string; contact_preference?: ContactPreference };
+};
 /** The deal of the winning bid settled (closed_won) or did not proceed (closed_lost); sent by the deals reactor. */
 export type RecordDealOutcome = { type: 'RecordDealOutcome'; data: PostId & { bid_id: string; outcome: 'closed_won' | 'closed_lost' } };
 
+/**
+ * A bid joins the post (sent by the bid route as actor `bids`, after it checked the provider): recorded on the post
+ * stream before the bid's own stream, so a bid racing the end of bidding is either recorded before `BiddingEnded`
+ * or refused (optimistic concurrency on the post stream; docs/bids.md "Placing a bid").
+ */
+export type RegisterBid = { type: 'RegisterBid'; data: PostId & { bid_id: string } };
+/**
+ * A bid is about to be cancelled or deleted (sent by the bid route as actor `bids`, before the bid's own command):
+ * recorded on the post stream, so an acceptance racing the cancellation either lands first (and the deal then closes
+ * lost) or is refused (optimistic concurrency on the post stream; docs/bids.md "Cancelling and deleting").
+ */
+export type WithdrawBid = { type: 'WithdrawBid'; data: PostId & { bid_id: string } };
+
 type WithMetadata<C> = C extends unknown ? C & { metadata: LifecycleMetadata } : never;
 export type LifecycleCommand = WithMetadata<
-  EndBidding | EndReviewPeriod | ExpirePost | ExtendReviewPeriod | CancelAutomaticSelection | ChangePriority | ClosePost | AcceptBid | RecordDealOutcome
+  EndBidding | EndReviewPeriod | ExpirePost | ExtendReviewPeriod | CancelAutomaticSelection | ChangePriority | ClosePost | AcceptBid | RecordDealOutcome | RegisterBid | WithdrawBid
 >;
 
 export const lifecycleCommandTypes = [
@@ -59,6 +78,8 @@ export const lifecycleCommandTypes = [
   'ClosePost',
   'AcceptBid',
   'RecordDealOutcome',
+  'RegisterBid',
+  'WithdrawBid',
 ] as const satisfies readonly LifecycleCommand['type'][];
 
 export const isLifecycleCommand = <C extends { type: string }>(command: C | LifecycleCommand): command is LifecycleCommand =>
@@ -83,9 +104,17 @@ export type PostClosed = { type: 'PostClosed'; data: PostRef & { closed_by: stri
 /** processing → expired: nobody accepted a bid before `expiration_date`. */
 export type PostExpired = { type: 'PostExpired'; data: PostRef & { expired_at: string } };
 /** The one accepted bid of the post → opportunity. `accepted_by` null: Auto-Declare accepted it. */
-export type BidAcceptedOnPost = { type: 'BidAcceptedOnPost'; data: PostRef & { bid_id: string; accepted_by: string | null; at: string } };
+export type BidAcceptedOnPost = {
+  type: 'BidAcceptedOnPost';
+  data: PostRef & { bid_id: string; accepted_by: string | null; at: string; contact_preference: ContactPreference };
+};
 /** opportunity → closed_won (Settled) or closed_lost (Not Proceeding), following the winning bid's deal. */
 export type PostDealOutcomeRecorded = { type: 'PostDealOutcomeRecorded'; data: PostRef & { bid_id: string; outcome: 'closed_won' | 'closed_lost' } };
+
+/** A bid was placed while the post took bids (the status stays `active`); the bid's stream follows. */
+export type BidRegistered = { type: 'BidRegistered'; data: PostRef & { bid_id: string; at: string } };
+/** A registered bid is being cancelled or deleted: the post never accepts it from now on (the status stays). */
+export type BidWithdrawn = { type: 'BidWithdrawn'; data: PostRef & { bid_id: string; at: string } };
 
 export type LifecycleEvent =
   | BiddingEnded
@@ -96,7 +125,9 @@ export type LifecycleEvent =
   | PostClosed
   | PostExpired
   | BidAcceptedOnPost
-  | PostDealOutcomeRecorded;
+  | PostDealOutcomeRecorded
+  | BidRegistered
+  | BidWithdrawn;
 
 export const lifecycleEventTypes = [
   'BiddingEnded',
@@ -108,6 +139,8 @@ export const lifecycleEventTypes = [
   'PostExpired',
   'BidAcceptedOnPost',
   'PostDealOutcomeRecorded',
+  'BidRegistered',
+  'BidWithdrawn',
 ] as const satisfies readonly LifecycleEvent['type'][];
 
 export const isLifecycleEvent = <E extends { type: string }>(event: E | LifecycleEvent): event is LifecycleEvent =>
@@ -115,6 +148,15 @@ export const isLifecycleEvent = <E extends { type: string }>(event: E | Lifecycl
 
 // State: the published post's dates and flags; the winning bid exists exactly in the statuses that need one.
 export type AcceptedBid = { bid_id: string; accepted_by: string | null; at: string };
+/**
+ * Bid ids as a list that shares its tail: recording one is O(1) however many bids the post has (the post stream is
+ * folded on every bid placed), looking one up walks the list once per decision.
+ */
+export type BidIdList = { readonly bid_id: string; readonly rest: BidIdList } | null;
+export function hasBidId(list: BidIdList, bidId: string): boolean {
+  for (let node = list; node; node = node.rest) if (node.bid_id === bidId) return true;
+  return false;
+}
 type Published = {
   published_at: string;
   bidding_period_expiry_on: string;
@@ -125,6 +167,9 @@ type Published = {
   /** Auto-Declare: accept the leading eligible bid when the review period ends (auction posts, until cancelled). */
   auto_accept: boolean;
   review_extensions: number;
+  /** The bids the post registered (`BidRegistered`) and those withdrawn since (`BidWithdrawn`). */
+  registered_bids: BidIdList;
+  withdrawn_bids: BidIdList;
 };
 export type LifecycleState = Published &
   (
@@ -149,6 +194,8 @@ export const allowedTransitions: Record<LifecycleEvent['type'], { from: readonly
   PostExpired: { from: ['processing'], to: ['expired'] },
   BidAcceptedOnPost: { from: ['active', 'review', 'processing'], to: ['opportunity'] },
   PostDealOutcomeRecorded: { from: ['opportunity'], to: ['closed_won', 'closed_lost'] },
+  BidRegistered: { from: ['active'], to: 'same' },
+  BidWithdrawn: { from: ['active', 'review', 'processing', 'expired', 'opportunity', 'closed_won', 'closed_lost'], to: 'same' },
 };
 
 /** A cancelled post needs a reason (existing `CancelPost`); once a bid is accepted or the post ended, it cannot be. */
@@ -165,6 +212,7 @@ export const lifecycleErrors = {
   bidAlreadyAccepted: 'BID_ALREADY_ACCEPTED',
   bidNotAcceptable: 'BID_NOT_ACCEPTABLE',
   bidNotWinning: 'BID_NOT_WINNING',
+  bidNotRegistered: 'BID_NOT_REGISTERED',
   outcomeRecorded: 'DEAL_OUTCOME_ALREADY_RECORDED',
 } as const;
 
@@ -189,6 +237,8 @@ export function startLifecycle(published: PostPublished['data'], origin: PostOri
     prioritised: false,
     auto_accept: origin === 'auction',
     review_extensions: 0,
+    registered_bids: null,
+    withdrawn_bids: null,
     winning_bid: null,
   };
 }
@@ -218,6 +268,8 @@ const allowedRoles: Record<LifecycleCommand['type'], readonly Role[]> = {
   ClosePost: ['admin'],
   AcceptBid: ['owner', 'admin', 'auto-declare'],
   RecordDealOutcome: ['deals'],
+  RegisterBid: ['bids'],
+  WithdrawBid: ['bids'],
 };
 
 export function decideLifecycle(state: PostLifecycleState, command: LifecycleCommand): LifecycleDecision {
@@ -225,6 +277,8 @@ export function decideLifecycle(state: PostLifecycleState, command: LifecycleCom
   const { actor, now } = command.metadata;
   const role = roleOf(actor, state.post.owner_id);
   if (!allowedRoles[command.type].includes(role)) return notAllowed();
+  // A cancelled post accepts no bid any more: withdrawing one of its bids has nothing to record.
+  if (state.status === 'cancelled' && command.type === 'WithdrawBid') return accept();
   if (state.status === 'pending' || state.status === 'cancelled') return wrongStatus();
   const ref = { post_id: state.post.post_id, owner_id: state.post.owner_id };
   const by = byOf(actor);
@@ -287,6 +341,17 @@ export function decideLifecycle(state: PostLifecycleState, command: LifecycleCom
       if (state.winning_bid.bid_id !== command.data.bid_id) return refuse(lifecycleErrors.bidNotWinning, 'This bid is not the winning bid of the post.');
       return accept({ type: 'PostDealOutcomeRecorded', data: { ...ref, bid_id: command.data.bid_id, outcome: command.data.outcome } });
     }
+    case 'RegisterBid':
+      // spec 1 §4: only a post in Bidding takes bids ('This {product} won't be able to receive any new bids.').
+      if (state.status !== 'active') return wrongStatus();
+      return accept({ type: 'BidRegistered', data: { ...ref, bid_id: command.data.bid_id, at: new Date(now).toISOString() } });
+    case 'WithdrawBid': {
+      // In any status: a withdrawn winning bid is allowed (its deal then closes lost, docs/deals.md).
+      const { bid_id } = command.data;
+      if (!hasBidId(state.registered_bids, bid_id)) return refuse(lifecycleErrors.bidNotRegistered, 'This bid is not a bid of this post.');
+      if (hasBidId(state.withdrawn_bids, bid_id)) return accept(); // a retried cancellation: already recorded
+      return accept({ type: 'BidWithdrawn', data: { ...ref, bid_id, at: new Date(now).toISOString() } });
+    }
     default:
       return assertNever(command);
   }
@@ -309,9 +374,13 @@ function acceptBid(state: LifecycleState, command: Extract<LifecycleCommand, { t
   if (!rule.postStatuses.includes(state.status)) return wrongStatus();
   if (role === 'auto-declare' && !state.auto_accept) return refuse(lifecycleErrors.automaticSelectionCancelled, lifecycleMessages.automaticSelectionCancelled);
   if (role === 'auto-declare' && Date.parse(now) < Date.parse(state.review_bids_on)) return notDue();
+  // The post's own record beats the bid status read a moment ago: a bid withdrawn since is never accepted.
+  if (!hasBidId(state.registered_bids, command.data.bid_id)) return refuse(lifecycleErrors.bidNotRegistered, 'This bid is not a bid of this post.');
+  if (hasBidId(state.withdrawn_bids, command.data.bid_id)) return refuse(lifecycleErrors.bidNotAcceptable, 'This bid cannot be accepted.');
   if (!rule.bidStatuses.includes(command.data.bid_status)) return refuse(lifecycleErrors.bidNotAcceptable, 'This bid cannot be accepted.');
   const accepted_by = 'system' in command.metadata.actor ? null : command.metadata.actor.user_id;
-  return accept({ type: 'BidAcceptedOnPost', data: { ...ref, bid_id: command.data.bid_id, accepted_by, at: new Date(now).toISOString() } });
+  const contact_preference = command.data.contact_preference ?? defaultContactPreference;
+  return accept({ type: 'BidAcceptedOnPost', data: { ...ref, bid_id: command.data.bid_id, accepted_by, at: new Date(now).toISOString(), contact_preference } });
 }
 
 const acceptanceRules: Record<'owner' | 'admin' | 'auto-declare', { postStatuses: readonly LifecycleStatus[]; bidStatuses: readonly string[] }> = {
@@ -351,6 +420,10 @@ export function evolveLifecycle(state: LifecycleState, event: LifecycleEvent): L
     case 'PostDealOutcomeRecorded':
       if (state.status !== 'opportunity') return state;
       return { ...state, status: event.data.outcome, winning_bid: state.winning_bid };
+    case 'BidRegistered':
+      return { ...state, registered_bids: { bid_id: event.data.bid_id, rest: state.registered_bids } };
+    case 'BidWithdrawn':
+      return { ...state, withdrawn_bids: { bid_id: event.data.bid_id, rest: state.withdrawn_bids } };
     default:
       return assertNever(event);
   }

@@ -159,6 +159,14 @@ export const postView = z.object({
   published_at: nullable(z.string()),
   bidding_period_expiry_on: nullable(z.string()),
   review_bids_on: nullable(z.string()),
+  /** Set when the review period ends (processing): the post expires then unless a bid is accepted. */
+  expiration_date: nullable(z.string()),
+  /** Auto-Declare: the leading eligible bid is accepted when the review period ends (spec 1 §4). */
+  auto_accept: z.boolean(),
+  prioritised: z.boolean(),
+  /** How many times the review period was extended (the limit is a system configuration). */
+  review_extensions: z.number().int(),
+  winning_bid_uuid: nullable(z.uuid()),
   /** Null unless cancelled (or erased). */
   reason_for_cancellation: nullable(z.string()),
   /** Loan amount × 100 / market value, two decimals (spec 1 §3); null while either is missing. */
@@ -277,6 +285,11 @@ export function toPostView(state: Exclude<PostState, { status: 'absent' }>, time
     published_at: published?.published_at ?? null,
     bidding_period_expiry_on: published?.bidding_period_expiry_on ?? null,
     review_bids_on: published?.review_bids_on ?? null,
+    expiration_date: published?.expiration_date ?? null,
+    auto_accept: published?.auto_accept ?? false,
+    prioritised: published?.prioritised ?? false,
+    review_extensions: published?.review_extensions ?? 0,
+    winning_bid_uuid: published?.winning_bid?.bid_id ?? null,
     reason_for_cancellation: state.status === 'cancelled' ? state.reason : null,
     lvr: hasValues ? round2(loanToValueRatio(amount, value)) : null,
     lvr_warning: hasValues ? hasLoanToValueWarning(amount, value) : false,
