@@ -15,13 +15,17 @@ import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
 import { registerErrorHandling } from './plugins/errors';
 import { problem, sendProblem } from './problem';
+import { acceptanceRoutes } from './routes/acceptance';
+import { bidRoutes } from './routes/bids';
 import { activationRoutes } from './routes/activation';
+import { dealRoutes } from './routes/deals';
 import { identityRoutes } from './routes/identity';
 import { localityRoutes } from './routes/localities';
 import { oauthRoutes } from './routes/oauth';
 import { organisationRoutes } from './routes/organisations';
 import { outboxRoutes } from './routes/outbox';
 import { permissionRoutes } from './routes/permissions';
+import { postListRoutes } from './routes/post-lists';
 import { postPartRoutes } from './routes/post-parts';
 import { postRoutes } from './routes/posts';
 import { profileRoutes } from './routes/profile';
@@ -105,8 +109,12 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(teamRoutes(deps));
   await app.register(localityRoutes(deps));
   await app.register(postRoutes(deps));
+  await app.register(bidRoutes(deps));
   await app.register(postPartRoutes(deps));
+  await app.register(postListRoutes(deps));
   await app.register(systemConfigurationRoutes(deps));
+  await app.register(acceptanceRoutes(deps));
+  await app.register(dealRoutes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

@@ -10,6 +10,7 @@ import { type AppSecrets, loadSecrets } from '../infrastructure/secrets';
 import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
 import { consumersFor } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
+import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
 
@@ -31,10 +32,14 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
     store,
     consumers: consumersFor({ publicUrl: config.publicUrl, secrets }),
     idleMs: 25,
+    sequential: database.kind === 'pglite',
     onError: (error, consumer) => app.log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
   });
   await runner.untilLive();
   runner.start();
+  // The post's time-driven transitions and Auto-Declare (docs/post-lifecycle.md "Scheduler").
+  const scheduler = new TransitionScheduler({ db: database.db, store, ids: randomIds, clock: systemClock, log: app.log.child({ component: 'scheduler' }) });
+  scheduler.start();
   // Mail and SMS of the outbox (docs/mail.md).
   const outbox = openOutboxDelivery(config, database.db, app.log.child({ component: 'outbox' }));
   outbox.start();
@@ -51,6 +56,7 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
     close: () => {
       closing ??= (async () => {
         await app.close();
+        await scheduler.stop();
         await runner.stop();
         await outbox.stop();
         await store.close();

@@ -5,6 +5,7 @@ import { emailTakenError } from '../../domain/user/email-reservation';
 import { email as emailSchema, providerSignUp, type UserView, userView } from '../../domain/user/schemas';
 import { fileUrl } from '../../infrastructure/files';
 import { waitForProjections } from '../../projections/projection-status';
+import { biddingLimitState } from '../../projections/deals/queries';
 import { findUser } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
 import type { AppDependencies } from '../app';
@@ -39,7 +40,8 @@ export function toUserView(row: UserRow): UserView {
             lender_since: row.lender_since,
             bids_accepted_limit: row.bids_accepted_limit,
             bids_contacted_limit: row.bids_contacted_limit,
-            // The totals count accepted and contacted bids once the trade flow records them; until then none exist.
+            // A provider's deals now accepted and now contacted: /v1/users/me reads them (the deals counters); the
+            // user lists do not, one query per row.
             total_accepted_bids: 0,
             total_contacted_bids: 0,
             // spec 3 §4 "Auto-bidding": the review period choices go up to this (default 14).
@@ -72,7 +74,10 @@ export const identityRoutes =
       async (request, reply) => {
         const user = await findUser(db, request.caller!.userId);
         if (!user) return sendProblem(reply, problem(401, 'TOKEN_INVALID', 'The access token is invalid'));
-        return toUserView(user);
+        const view = toUserView(user);
+        if (!view.fsp) return view;
+        const limits = await biddingLimitState(db, user.uuid);
+        return { ...view, fsp: { ...view.fsp, total_accepted_bids: limits.accepted.used, total_contacted_bids: limits.contacted.used } };
       },
     );
 

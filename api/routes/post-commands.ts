@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PostCommand } from '../../domain/post/commands';
 import { postDecider, postErrors, postFieldErrors, type PostState } from '../../domain/post/decider';
+import { isLifecycleCommand, lifecycleErrors } from '../../domain/post/lifecycle';
 import { type PostEvent, postStream } from '../../domain/post/events';
 import type { FieldErrors } from '../../domain/post/schemas';
 import { type PostTimes, type PostView, toPostView } from '../../domain/post/views';
 import type { DomainError } from '../../domain/shared/decider';
-import { handleCommand } from '../../infrastructure/command-handler';
+import { CONTENDED_ATTEMPTS, handleCommand } from '../../infrastructure/command-handler';
 import type { Position } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import type { PostPartKind } from '../../projections/posts/posts';
@@ -38,6 +39,13 @@ const statusOf: Record<string, number> = {
   [postErrors.incomplete]: 422,
   [postErrors.reasonRequired]: 422,
   [postErrors.messageRequired]: 422,
+  // The lifecycle (docs/post-lifecycle.md): not yours 403; the spec's two failure texts 422; wrong status, not due,
+  // already accepted: 409 (the default); settings out of range are ours, 500.
+  [lifecycleErrors.notAllowed]: 403,
+  [lifecycleErrors.extensionLimit]: 422,
+  [lifecycleErrors.automaticSelectionCancelled]: 422,
+  [lifecycleErrors.bidNotAcceptable]: 422,
+  [lifecycleErrors.invalidSettings]: 500,
 };
 
 /** Field paths under the body's wrapper ('loan_amount' → 'home_loan.loan_amount'). */
@@ -82,7 +90,7 @@ export function postCommands(deps: AppDependencies) {
     return admins && caller.userType === 'admin' && caller.permissions.view;
   }
 
-  /** Decides a command on the post's stream as the caller (an admin acts as an admin: only cancelling passes). */
+  /** Decides a command on the post's stream as the caller (an admin acts as an admin: cancelling and the lifecycle pass). */
   function run(request: FastifyRequest, postId: string, body: PostCommandBody) {
     const caller = callerOf(request);
     // The body is one of the commands; only the metadata is added, so the union's member stays the same.
@@ -94,6 +102,8 @@ export function postCommands(deps: AppDependencies) {
       decider: postDecider,
       command,
       context: { userId: caller.userId, correlationId: request.id, causationId: null, now: clock.now() },
+      // The lifecycle (end bidding, acceptance, …) must not lose to a burst of bids registering on the post.
+      ...(isLifecycleCommand(command) ? { attempts: CONTENDED_ATTEMPTS } : {}),
     });
   }
 

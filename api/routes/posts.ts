@@ -33,17 +33,19 @@ import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
 import { editOperation, editPost } from './post-edit';
+import { postReadingRoutes } from './post-reading';
 import { postCommands, postNotFound, postProblem, prefixed } from './post-commands';
+import { lifecycleOperationBody, lifecycleOperations, runLifecycleOperation } from './post-lifecycle';
 
 const TAGS = ['posts'];
 const params = z.object({ id: z.uuid() });
 
 /** The owner's calls: customers, the wizard's customer (still `creating`) included (spec 2 §2). */
 export const ownerAccess = (deps: AppDependencies) => allow(deps, { userTypes: ['customer'], allowCreating: true });
-/** The owner's calls an admin may also make (reading a post, cancelling it: spec 1 §2 "Admin actions"). */
+/** The owner's calls an admin may also make (reading a post, cancelling it, the lifecycle: spec 1 §2 "Admin actions"). */
 const ownerOrAdminAccess = (deps: AppDependencies) => allow(deps, { userTypes: ['customer', 'admin'], allowCreating: true });
 
-/** PATCH /v2/posts/{id} (spec 2 §4 "Post operations"); the trade flow's operations come with bidding. */
+/** PATCH /v2/posts/{id} (spec 2 §4 "Post operations"; the trade flow's in ./post-lifecycle.ts). */
 export const postOperationBody = z.discriminatedUnion(
   'operation',
   [
@@ -53,9 +55,13 @@ export const postOperationBody = z.discriminatedUnion(
     z.strictObject({ operation: z.literal('request_update'), message: updateRequestMessage }),
     z.strictObject({ operation: z.literal('set_sort'), sort_by: postSortKey }),
     editOperation,
+    lifecycleOperationBody,
   ],
   { error: 'Unknown operation.' },
 );
+
+/** The operations an admin may run on someone else's post (the lifecycle decider refuses the owner the admin-only ones). */
+const adminOperations = new Set<string>(['cancel', ...lifecycleOperations]);
 
 /** The reason recorded when the owner resets the wizard (DELETE /v1/posts/{id}); docs/api.md "Posts". */
 export const resetReason = 'Reset by the customer before publishing';
@@ -124,16 +130,18 @@ export const postRoutes =
         onRequest: ownerOrAdminAccess(deps),
         schema: {
           tags: TAGS,
-          summary: 'A post operation: update (urgency), validate (publish: open for bids), cancel (owner or admin), request_update, set_sort, edit (several part changes as one)',
+          summary:
+            'A post operation: update (urgency), validate (publish: open for bids), cancel (owner or admin), request_update, set_sort, edit (several part changes as one); ' +
+            'end_bidding_period, extend_review_period, cancel_automatic_selection (owner or admin), promote_as_priority, remove_priority, close, delete (admin; 204)',
           params,
           body: postOperationBody,
-          response: { 200: postView, ...problemResponses },
+          response: { 200: postView, 204: z.null(), ...problemResponses },
         },
       },
       async (request, reply) => {
         const body = request.body;
-        const held = await posts.heldPost(request, request.params.id, body.operation === 'cancel');
-        // An admin sees that a post exists; only cancelling is theirs (the decider refuses the rest as not owner).
+        const held = await posts.heldPost(request, request.params.id, adminOperations.has(body.operation));
+        // An admin sees that a post exists; only the admin operations are theirs (the decider refuses the rest as not owner).
         if (!held) {
           const caller = callerOf(request);
           if (caller.userType !== 'admin' || !caller.permissions.view || !(await posts.readPost(request.params.id))) return sendProblem(reply, postNotFound());
@@ -171,6 +179,9 @@ export const postRoutes =
           case 'edit':
             state = await editPost(deps, posts, request, reply, postId, body.changes);
             break;
+          default:
+            state = await runLifecycleOperation(deps, posts, request, reply, postId, body.operation);
+            if (state && body.operation === 'delete') return reply.code(204).send(null);
         }
         if (!state) return reply;
         return answerPost(reply, postId);
@@ -200,24 +211,8 @@ export const postRoutes =
       },
     );
 
-    app.get(
-      '/v4/posts/:id',
-      {
-        onRequest: ownerOrAdminAccess(deps),
-        schema: {
-          tags: TAGS,
-          summary: 'A post with every part (its owner, or an admin); anyone else gets 404, so posts cannot be enumerated',
-          params,
-          response: { 200: postView, ...problemResponses },
-        },
-      },
-      async (request, reply) => {
-        // Folded from the stream, so no read model to wait for; the look-up of the owner is.
-        const held = await posts.heldPost(request, request.params.id, true);
-        if (!held) return sendProblem(reply, postNotFound());
-        return answerPost(reply, held.post_id);
-      },
-    );
+    // GET /v4/posts/{id}: every role's reading of a post (owner, admin, provider) lives in ./post-reading.ts.
+    await app.register(postReadingRoutes(deps));
 
     app.get(
       '/v1/users/posts',

@@ -3,7 +3,7 @@ import type { AustralianAddress } from '../../domain/address/schemas';
 import { type CreditBandKey, creditBandOf, loanToValueRatio } from '../../domain/post/calculations';
 import type { PostStatus } from '../../domain/post/decider';
 import { type PostEvent, postEventTypes } from '../../domain/post/events';
-import type { CreditHistory, LoanPurpose, LoanType, PostOrigin, Urgency } from '../../domain/post/schemas';
+import type { CreditHistory, LoanPurpose, LoanType, PostOrigin, PostSortKey, Urgency } from '../../domain/post/schemas';
 import type { UserDeleted } from '../../domain/user/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
@@ -40,6 +40,17 @@ export interface PostsTable {
   published_at: Date | null;
   bidding_period_expiry_on: Date | null;
   review_bids_on: Date | null;
+  /** Set when the review period ends (processing). */
+  expiration_date: Date | null;
+  prioritised: boolean;
+  /** Auto-Declare on (auction posts, from publishing) until the owner or an admin cancels it. */
+  auto_accept: boolean;
+  review_extensions: number;
+  winning_bid_id: string | null;
+  /** The order of the post's bids (leading bid, Auto-Declare): the customer's choice, comparison rate unless set. */
+  sort_by: PostSortKey;
+  /** An admin deleted it: the post and its bids and deals leave every list (the row stays for the look-ups). */
+  deleted: boolean;
   updated_at: Date;
 }
 export type PostRow = Selectable<PostsTable>;
@@ -59,15 +70,71 @@ export interface PostPartsTable {
   removed: boolean;
 }
 export type PostPartRow = Selectable<PostPartsTable>;
-export type PostsDatabase = { posts: PostsTable; post_parts: PostPartsTable };
+export type PostsDatabase = { posts: PostsTable; post_parts: PostPartsTable; post_counts: PostCountsTable };
 
 const handledTypes = new Set<string>([...postEventTypes, 'UserDeleted']);
+
+/**
+ * The dashboards' totals (docs/performance.md "Trade flow"): posts not deleted, counted per status, state, loan type,
+ * credit band, loan purpose and priority (at most a few thousand rows), so a total is a sum over the rows a filter
+ * matches instead of a count of every matching post. A statement trigger on `posts` keeps it exact for every write,
+ * the handler's and a bulk load's alike. Absent values count under '' (no filter value matches them).
+ */
+export interface PostCountsTable {
+  status: PostStatus;
+  state: string;
+  loan_type: string;
+  credit_band: string;
+  loan_purpose: string;
+  prioritised: boolean;
+  n: number;
+}
+
+async function createPostCounts(trx: Parameters<Projection['createTables']>[0]): Promise<void> {
+  await sql`
+    create table post_counts (
+      status text not null,
+      state text not null,
+      loan_type text not null,
+      credit_band text not null,
+      loan_purpose text not null,
+      prioritised boolean not null,
+      n bigint not null,
+      primary key (status, state, loan_type, credit_band, loan_purpose, prioritised)
+    )`.execute(trx);
+  // The table's own schema (a rebuild writes into a schema of its own), so the function never depends on search_path.
+  await sql`
+    create function keep_post_counts() returns trigger language plpgsql as $fn$
+    declare
+      keys constant text := 'status, coalesce(property_state, home_state, '''') as state, coalesce(loan_type, '''') as loan_type, '
+        || 'coalesce(credit_band, '''') as credit_band, coalesce(loan_purpose, '''') as loan_purpose, prioritised';
+      changes text;
+    begin
+      changes := case tg_op
+        when 'INSERT' then format('select %s, 1 as d from new_rows where not deleted', keys)
+        when 'DELETE' then format('select %s, -1 as d from old_rows where not deleted', keys)
+        else format('select %1$s, 1 as d from new_rows where not deleted union all select %1$s, -1 as d from old_rows where not deleted', keys)
+      end;
+      execute format(
+        'insert into %I.post_counts as c (status, state, loan_type, credit_band, loan_purpose, prioritised, n) '
+        || 'select status, state, loan_type, credit_band, loan_purpose, prioritised, sum(d) from (%s) changes '
+        || 'group by 1, 2, 3, 4, 5, 6 having sum(d) <> 0 '
+        || 'on conflict (status, state, loan_type, credit_band, loan_purpose, prioritised) do update set n = c.n + excluded.n',
+        tg_table_schema, changes);
+      return null;
+    end
+    $fn$`.execute(trx);
+  await sql`create trigger posts_counted_insert after insert on posts referencing new table as new_rows for each statement execute function keep_post_counts()`.execute(trx);
+  await sql`create trigger posts_counted_update after update on posts referencing old table as old_rows new table as new_rows for each statement execute function keep_post_counts()`.execute(trx);
+  await sql`create trigger posts_counted_delete after delete on posts referencing old table as old_rows for each statement execute function keep_post_counts()`.execute(trx);
+}
 
 export const postsProjection: Projection = {
   kind: 'projection',
   name: 'posts',
-  version: 1,
-  tables: ['posts', 'post_parts'],
+  // 3: post_counts (the dashboards' totals) and a covering index for deep pages.
+  version: 3,
+  tables: ['posts', 'post_parts', 'post_counts'],
   async createTables(trx) {
     await sql`
       create table posts (
@@ -94,10 +161,26 @@ export const postsProjection: Projection = {
         published_at timestamptz,
         bidding_period_expiry_on timestamptz,
         review_bids_on timestamptz,
+        expiration_date timestamptz,
+        prioritised boolean not null default false,
+        auto_accept boolean not null default false,
+        review_extensions integer not null default 0,
+        winning_bid_id uuid,
+        sort_by text not null default 'comparison_rate',
+        deleted boolean not null default false,
         updated_at timestamptz not null
       )`.execute(trx);
     await sql`create index posts_owner on posts (owner_id, created_at desc)`.execute(trx);
     await sql`create index posts_status on posts (status, created_at desc)`.execute(trx);
+    // The dashboards: jousts by status sorted by review_bids_on, the fsp's priority table first.
+    await sql`create index posts_status_review on posts (status, review_bids_on)`.execute(trx);
+    await sql`create index posts_priority_review on posts (prioritised, status, review_bids_on)`.execute(trx);
+    // The dashboards' pages in their default orders, and their counts, without the deleted posts (docs/dashboards.md).
+    // `include (status)`: the admin's deep pages skip drafts by an index-only scan, without visiting the rows.
+    await sql`create index posts_live_created on posts (created_at desc, uuid) include (status) where not deleted`.execute(trx);
+    await sql`create index posts_open_review on posts (prioritised, review_bids_on, uuid) where status in ('active', 'review') and not deleted`.execute(trx);
+    await sql`create index posts_live_status on posts (status) where not deleted`.execute(trx);
+    await createPostCounts(trx);
     await sql`
       create table post_parts (
         part_id uuid primary key,
@@ -198,6 +281,13 @@ async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEven
           published_at: null,
           bidding_period_expiry_on: null,
           review_bids_on: null,
+          expiration_date: null,
+          prioritised: false,
+          auto_accept: false,
+          review_extensions: 0,
+          winning_bid_id: null,
+          sort_by: 'comparison_rate',
+          deleted: false,
           updated_at: at,
         })
         .onConflict((oc) => oc.column('uuid').doNothing())
@@ -255,19 +345,62 @@ async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEven
     case 'IncomeChanged':
     case 'ExpenseChanged':
     case 'PostUpdateRequested':
-    case 'PostSortSet':
       await update({});
       return;
-    case 'PostPublished':
+    case 'PostSortSet':
+      await update({ sort_by: event.data.sort_by });
+      return;
+    case 'PostPublished': {
+      // Auto-Declare starts on for auction posts (domain/post/lifecycle.ts startLifecycle).
+      const row = await db.selectFrom('posts').select('origin').where('uuid', '=', postId).executeTakeFirst();
       await update({
         status: 'active',
         published_at: new Date(event.data.published_at),
         bidding_period_expiry_on: new Date(event.data.bidding_period_expiry_on),
         review_bids_on: new Date(event.data.review_bids_on),
+        auto_accept: row?.origin === 'auction',
       });
       return;
+    }
     case 'PostCancelled':
       await update({ status: 'cancelled' });
+      return;
+    case 'PostDeleted':
+      await update({ deleted: true });
+      return;
+    case 'BiddingEnded':
+      await update({
+        status: 'review',
+        bidding_period_expiry_on: new Date(event.data.bidding_period_expiry_on),
+        review_bids_on: new Date(event.data.review_bids_on),
+      });
+      return;
+    case 'ReviewPeriodEnded':
+      await update({ status: 'processing', expiration_date: new Date(event.data.expiration_date) });
+      return;
+    case 'ReviewPeriodExtended':
+      await update({ review_bids_on: new Date(event.data.review_bids_on), review_extensions: event.data.extensions });
+      return;
+    case 'AutomaticSelectionCancelled':
+      await update({ auto_accept: false });
+      return;
+    case 'PriorityChanged':
+      await update({ prioritised: event.data.prioritised });
+      return;
+    case 'PostClosed':
+      await update({ status: 'closed_lost' });
+      return;
+    case 'PostExpired':
+      await update({ status: 'expired' });
+      return;
+    case 'BidAcceptedOnPost':
+      await update({ status: 'opportunity', winning_bid_id: event.data.bid_id });
+      return;
+    case 'PostDealOutcomeRecorded':
+      await update({ status: event.data.outcome });
+      return;
+    default:
+      // Events another helper adds to the post stream (e.g. a bid registered on the post) change nothing here.
       return;
   }
 }

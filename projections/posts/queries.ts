@@ -4,8 +4,9 @@ import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
 import type { PostPartKind, PostRow, PostsDatabase } from './posts';
 
+/** A post that exists: a deleted one is not found (spec 1 §2: it disappears with all its data). */
 export async function findPost(database: Database, uuid: string): Promise<PostRow | undefined> {
-  return (database as Kysely<PostsDatabase>).selectFrom('posts').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  return (database as Kysely<PostsDatabase>).selectFrom('posts').selectAll().where('uuid', '=', uuid).where('deleted', '=', false).executeTakeFirst();
 }
 
 /** The post a part belongs to, with its owner; removed parts too (so deleting one again answers as deleted). */
@@ -20,13 +21,14 @@ export async function findPostOfPart(
     .select(['post_parts.post_id', 'posts.owner_id', 'post_parts.applicant_id', 'post_parts.removed'])
     .where('post_parts.part_id', '=', partId)
     .where('post_parts.kind', '=', kind)
+    .where('posts.deleted', '=', false)
     .executeTakeFirst();
 }
 
 /** The owner's posts for `GET /v1/users/posts` (domain/post/own-posts.ts): newest first unless sorted. */
 export async function listOwnPosts(database: Database, ownerId: string, query: OwnPostsQuery): Promise<ListResult<PostRow>> {
   const db = database as Kysely<PostsDatabase>;
-  let filtered = db.selectFrom('posts').where('owner_id', '=', ownerId);
+  let filtered = db.selectFrom('posts').where('owner_id', '=', ownerId).where('deleted', '=', false);
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
   const sorting = ownPostSortable.flatMap((field) => {
     const direction = query.sorting?.[field];

@@ -1,0 +1,336 @@
+import type { FastifyRequest } from 'fastify';
+import type { BidActor, BidCommand, PostFacts, ProviderFacts } from '../../domain/bid/commands';
+import { type BidError, bidDecider, bidErrors } from '../../domain/bid/decider';
+import { type BidPlaced, bidStream } from '../../domain/bid/events';
+import type { BidWarningCode } from '../../domain/bid/rules';
+import { leadingBid, placeLabels } from '../../domain/bid/rules';
+import { type BidForm, bidStatusLabels, isDealStatus } from '../../domain/bid/schemas';
+import { bidGroupOf, type BidProblem, type BidView } from '../../domain/bid/views';
+import { loanToValueRatio } from '../../domain/post/calculations';
+import { postDecider, type PostState } from '../../domain/post/decider';
+import { type PostEvent, postStream } from '../../domain/post/events';
+import { lifecycleErrors, lifecycleMessages } from '../../domain/post/lifecycle';
+import type { PostSortKey } from '../../domain/post/schemas';
+import { findProduct } from '../../domain/product/products';
+import { effectivePermissions, type PermissionMap } from '../../domain/user/permissions';
+import { bidLimitLevel, bidLimitReachedMessage } from '../../domain/deal/figures';
+import { CONTENDED_ATTEMPTS, ConcurrencyConflictError, handleCommand, loadState } from '../../infrastructure/command-handler';
+import { type EventMetadata, type Position, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
+import { fileUrl } from '../../infrastructure/files';
+import { bidRowOf, type BidRow } from '../../projections/bids/bids';
+import { type BidOrganisation, bidderOf, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
+import { findOrganisation } from '../../projections/organisations/queries';
+import { findUser } from '../../projections/users/queries';
+import type { Caller } from '../authentication';
+import { callerOf } from '../access';
+import type { AppDependencies } from '../app';
+import { problem } from '../problem';
+import { postCommands } from './post-commands';
+
+// What the bid routes share (api/routes/bids.ts): the facts a bid is decided against, placing a bid serialised with
+// its post, who sees what of a bid, and the problems a refusal becomes (docs/bids.md).
+
+type OpenPost = Exclude<PostState, { status: 'absent' }>;
+
+const statusOf: Record<string, number> = {
+  [bidErrors.notFound]: 404,
+  [bidErrors.notAllowed]: 403,
+  [bidErrors.invalid]: 422,
+  [bidErrors.lvrTooHigh]: 422,
+  [bidErrors.reasonRequired]: 422,
+};
+
+/** Field paths under the body's wrapper ('interest_rate' → 'home_loan_bid.interest_rate'). */
+const underWrapper = (errors: Record<string, string[]>, wrapper: string) =>
+  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field === 'body' ? wrapper : `${wrapper}.${field}`, messages]));
+
+/** A bid refusal as problem+json, with the warnings to confirm or the LVR block (docs/bids.md "Refusals"). */
+export function bidProblem(error: BidError, wrapper = 'home_loan_bid'): BidProblem {
+  const status = statusOf[error.code] ?? 409;
+  const errors = error.errors && (error.code === bidErrors.invalid ? underWrapper(error.errors, wrapper) : error.errors);
+  return { ...problem(status, error.code, error.message, errors), ...(error.warnings ? { warnings: error.warnings } : {}), ...(error.lvr ? { lvr: error.lvr } : {}) };
+}
+
+export const bidNotFound = () => problem(404, bidErrors.notFound, 'Bid not found.');
+
+/** spec 1 §4: the post no longer takes bids ('This {product} won't be able to receive any new bids.'). */
+export const postNotOpen = (product: string) => problem(409, bidErrors.postNotOpen, lifecycleMessages.endBiddingConfirmation(product));
+
+const productNameOf = (post: OpenPost) => findProduct(post.post.product_id)?.name ?? 'post';
+export const sortKeyOf = (post: OpenPost): PostSortKey => post.post.sort_by ?? 'comparison_rate';
+
+/** A provider with either bidding limit at 100% places no new bid (docs/deals.md "Bidding limits"). */
+export const BIDDING_LIMIT_REACHED = 'BIDDING_LIMIT_REACHED';
+
+/** How often placing retries when other bids of the same post were registered at the same moment. */
+const REGISTER_ATTEMPTS = 5;
+
+export function bidCommands(deps: AppDependencies) {
+  const { db, store, ids, clock } = deps;
+  const posts = postCommands(deps);
+
+  /** The post as a bid is decided against it; the leading bid leaves out the bid being edited. */
+  async function postFacts(post: OpenPost, editedBidId: string | null): Promise<PostFacts> {
+    const leading = await leadingBidOf(db, post.post.post_id, sortKeyOf(post), editedBidId);
+    return factsOf(post, leading?.comparison_rate ?? null);
+  }
+
+  function factsOf(post: OpenPost, leadingComparisonRate: number | null): PostFacts {
+    const loan = post.post.home_loan;
+    return {
+      post_id: post.post.post_id,
+      product: productNameOf(post),
+      status: post.status,
+      lvr: loan?.loan_amount && loan.property_market_value ? loanToValueRatio(loan.loan_amount, loan.property_market_value) : 0,
+      loan_type: loan?.loan_type ?? 'new_loan',
+      loan_amount: loan?.loan_amount ?? 0,
+      current_interest_rate: loan?.interest_rate ?? null,
+      split_requested: post.post.preferences?.rate_type === 'split',
+      leading_comparison_rate: leadingComparisonRate,
+      current_lender_organisation_uuid: loan?.organisation_uuid ?? null,
+    };
+  }
+
+  /** An active provider of an organisation, with its permissions (`permissions` given: the caller's own). */
+  async function providerById(userId: string, permissions: PermissionMap | null): Promise<ProviderFacts | null> {
+    const user = await findUser(db, userId);
+    if (!user || user.user_type !== 'fsp' || user.status !== 'active' || !user.organisation_uuid) return null;
+    const organisation = await findOrganisation(db, user.organisation_uuid);
+    return {
+      user_id: user.uuid,
+      organisation_uuid: user.organisation_uuid,
+      organisation_type: organisation?.organisation_type ?? 'broker',
+      permissions: permissions ?? effectivePermissions('fsp', user.permissions),
+    };
+  }
+
+  const actorOf = (caller: Caller): BidActor => ({ user_id: caller.userId, user_type: caller.userType === 'admin' ? 'admin' : caller.userType === 'fsp' ? 'fsp' : 'customer', permissions: caller.permissions });
+  const contextOf = (request: FastifyRequest, caller: Caller) => ({ userId: caller.userId, correlationId: request.id, causationId: null, now: clock.now() });
+  const metadataOf = (request: FastifyRequest, caller: Caller): EventMetadata => ({
+    user_id: caller.userId,
+    correlation_id: request.id,
+    causation_id: null,
+    occurred_at: clock.now().toISOString(),
+  });
+
+  /**
+   * The post stream folded once for a bid: its personal fields withheld, not decrypted (the bid rules use only the
+   * loan's terms and the status), with the revision the registration appends after.
+   */
+  async function loadPostForBid(postId: string): Promise<{ post: OpenPost; revision: number } | null> {
+    const recorded = await store.readStream(postStream(postId), { personalData: 'withhold' });
+    // The stored events of a post stream were written by the post decider.
+    const state = recorded.reduce((s, e) => postDecider.evolve(s, { type: e.type, data: e.data } as PostEvent), postDecider.initialState());
+    const last = recorded[recorded.length - 1];
+    return state.status === 'absent' || !last ? null : { post: state, revision: last.revision };
+  }
+
+  /** The provider a bid is placed for, as one query; null when it is no active provider of an organisation. */
+  async function bidderFor(userId: string, permissions: PermissionMap | null) {
+    const row = await bidderOf(db, userId);
+    if (!row || row.user_type !== 'fsp' || row.status !== 'active' || !row.organisation_uuid) return null;
+    const provider: ProviderFacts = {
+      user_id: row.uuid,
+      organisation_uuid: row.organisation_uuid,
+      organisation_type: row.organisation_type ?? 'broker',
+      permissions: permissions ?? effectivePermissions('fsp', row.permissions),
+    };
+    const limitMaxed =
+      bidLimitLevel(row.accepted_deals, row.bids_accepted_limit) === 'maxed' || bidLimitLevel(row.contacted_deals, row.bids_contacted_limit) === 'maxed';
+    const organisation: BidOrganisation = { uuid: row.organisation_uuid, name: row.organisation_name ?? '', logo_file_id: row.logo_file_id };
+    return { provider, limitMaxed, organisation, fullName: row.full_name };
+  }
+
+  /**
+   * Places a bid (docs/bids.md "Placing a bid"): the post stream is read once; the bid is decided first without
+   * writing (a refusal writes nothing), then recorded on the post stream (`RegisterBid` at the revision read: refused
+   * once bidding has ended, serialised with `EndBidding`), then on the bid's new stream. The answer is built from
+   * the decided event and the facts already read, without waiting for the read models (read-your-writes is the
+   * client's, through the answered position).
+   */
+  async function place(
+    request: FastifyRequest,
+    postId: string,
+    input: { bid: BidForm; confirmed_warnings: BidWarningCode[]; fsp_user_uuid?: string | undefined },
+  ): Promise<{ ok: true; view: BidView; position: Position } | { ok: false; problem: BidProblem }> {
+    const caller = callerOf(request);
+    if (caller.userType === 'admin' && !input.fsp_user_uuid) {
+      return { ok: false, problem: problem(422, bidErrors.invalid, 'Choose the provider this bid is for.', { fsp_user_uuid: ['Choose the provider this bid is for.'] }) };
+    }
+    const [loaded, bidder, ranked] = await Promise.all([
+      loadPostForBid(postId),
+      caller.userType === 'admin' ? bidderFor(input.fsp_user_uuid ?? '', null) : bidderFor(caller.userId, caller.permissions),
+      rankedBidsOf(db, postId),
+    ]);
+    if (!loaded) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
+    if (!bidder) {
+      if (caller.userType === 'admin') return { ok: false, problem: problem(422, bidErrors.invalid, 'No such active provider.', { fsp_user_uuid: ['No such active provider.'] }) };
+      return { ok: false, problem: problem(403, bidErrors.notAllowed, 'Only an active provider of an organisation can bid.') };
+    }
+    if (bidder.limitMaxed) return { ok: false, problem: problem(403, BIDDING_LIMIT_REACHED, bidLimitReachedMessage) };
+    const { post } = loaded;
+    if (post.status !== 'active') return { ok: false, problem: postNotOpen(productNameOf(post)) };
+    // Ids of required documents are the server's (so /v1/required_documents/{id} names one).
+    const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map((document) => ({ ...document, uuid: ids.uuid() })) };
+    const bidId = ids.uuid();
+    const leading = leadingBid(ranked, sortKeyOf(post));
+    const command: BidCommand = {
+      type: 'PlaceBid',
+      data: { bid_id: bidId, post: factsOf(post, leading?.comparison_rate ?? null), provider: bidder.provider, bid, confirmed_warnings: input.confirmed_warnings },
+      metadata: { actor: actorOf(caller), now: clock.now().toISOString() },
+    };
+    const decided = bidDecider.decide(command, bidDecider.initialState());
+    if (!decided.ok) return { ok: false, problem: bidProblem(decided.error) };
+
+    const metadata = metadataOf(request, caller);
+    const registered = await registerOnPost(postId, bidId, loaded, metadata);
+    if (!registered) return { ok: false, problem: postNotOpen(productNameOf(post)) };
+    // A new stream: nothing to read or fold before appending the decided event.
+    const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
+    const appended = await store.append(bidStream(bidId), decided.events.map(toEvent), 'no_stream');
+    const row = bidRowOf((decided.events[0] as BidPlaced).data, new Date(metadata.occurred_at));
+    const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(post));
+    const ownerId = post.post.owner_id;
+    const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: ownerId }), () => places.get(row.uuid) ?? null, {
+      organisations: new Map([[bidder.organisation.uuid, bidder.organisation]]),
+      names: new Map([[row.provider_id, bidder.fullName]]),
+    });
+    return { ok: true, view: view!, position: appended.position };
+  }
+
+  /**
+   * RegisterBid on the post stream at the revision already read; when other bids of the post were registered at
+   * the same moment, the stream is read again (a bounded number of times). False: the post no longer takes bids.
+   */
+  async function registerOnPost(postId: string, bidId: string, read: { post: OpenPost; revision: number }, metadata: EventMetadata): Promise<boolean> {
+    let current: { post: OpenPost; revision: number } | null = read;
+    for (let attempt = 1; current; attempt++) {
+      const decision = postDecider.decide(
+        { type: 'RegisterBid', data: { post_id: postId, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now: metadata.occurred_at } },
+        current.post,
+      );
+      if (!decision.ok) return false;
+      try {
+        await store.append(postStream(postId), decision.events.map((e) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata })), current.revision);
+        return true;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (attempt >= REGISTER_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
+      }
+      current = await loadPostForBid(postId);
+    }
+    return false;
+  }
+
+  /** Runs a bid command on the bid's stream as the caller. */
+  function run(request: FastifyRequest, bidId: string, body: BidCommand extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never) {
+    const caller = callerOf(request);
+    const command = { ...body, metadata: { actor: actorOf(caller), now: clock.now().toISOString() } } as BidCommand;
+    return handleCommand({ store, ids, streamId: bidStream(bidId), decider: bidDecider, command, context: contextOf(request, caller) });
+  }
+
+  /**
+   * Cancels or deletes a bid (docs/bids.md "Cancelling and deleting"): the bid command is decided first without
+   * writing (a refusal writes nothing), then `WithdrawBid` is recorded on the post stream, where an acceptance racing
+   * it is serialised and refused, then the bid command runs on the bid's stream.
+   */
+  async function withdraw(request: FastifyRequest, bidId: string, body: { type: 'CancelBid'; data: { bid_id: string; reason: string } } | { type: 'DeleteBid'; data: { bid_id: string } }) {
+    const caller = callerOf(request);
+    const now = clock.now().toISOString();
+    const { state } = await loadState(store, bidStream(bidId), bidDecider);
+    const decided = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } }, state);
+    // Refused (a missing bid too): `run` answers the same refusal and writes nothing.
+    if (!decided.ok || state.status === 'absent') return run(request, bidId, body);
+    const withdrawn = await handleCommand({
+      store,
+      ids,
+      streamId: postStream(state.bid.post_id),
+      decider: postDecider,
+      command: { type: 'WithdrawBid', data: { post_id: state.bid.post_id, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now } },
+      context: contextOf(request, caller),
+      attempts: CONTENDED_ATTEMPTS,
+    });
+    if (!withdrawn.ok) return withdrawn;
+    return run(request, bidId, body);
+  }
+
+  return { place, run, withdraw, postFacts, providerById, readPost: posts.readPost };
+}
+
+/** What a caller may see of a bid (docs/bids.md "Privacy"). */
+export type BidAudience = {
+  caller: Caller;
+  /** The customer who owns the bid's post. */
+  postOwnerId: string;
+};
+
+/** The organisation and provider of an anonymous bid with show_private are hidden from everyone but the customer. */
+export function organisationHidden(row: Pick<BidRow, 'bid_type' | 'show_private' | 'provider_id' | 'organisation_uuid'>, audience: BidAudience): boolean {
+  if (row.bid_type !== 'anonymous' || !row.show_private) return false;
+  const { caller, postOwnerId } = audience;
+  if (caller.userId === postOwnerId || caller.userType === 'admin') return false;
+  // Its own provider and colleagues know whose bid it is (spec 1 §6: an fsp "sees own anonymous bids").
+  return caller.userId !== row.provider_id && caller.organisationUuid !== row.organisation_uuid;
+}
+
+/** The provider's name: admins, the post's customer and the organisation's own people. */
+function providerNameShown(row: BidRow, audience: BidAudience): boolean {
+  const { caller, postOwnerId } = audience;
+  return caller.userType === 'admin' || caller.userId === postOwnerId || caller.organisationUuid === row.organisation_uuid;
+}
+
+/** Bid rows as the caller may see them, with the names and logos they need. */
+export async function toBidViews(
+  deps: AppDependencies,
+  rows: readonly BidRow[],
+  audienceOf: (row: BidRow) => BidAudience,
+  placeOf: (row: BidRow) => string | null = () => null,
+  /** Organisations and names already read (placing a bid), instead of looking them up. */
+  known?: { organisations: Map<string, BidOrganisation>; names: Map<string, string> },
+): Promise<BidView[]> {
+  const [organisations, names] = known
+    ? [known.organisations, known.names]
+    : await Promise.all([organisationsOf(deps.db, rows.map((row) => row.organisation_uuid)), providerNamesOf(deps.db, rows.map((row) => row.provider_id))]);
+  return rows.map((row) => {
+    const audience = audienceOf(row);
+    const hidden = organisationHidden(row, audience);
+    const organisation = organisations.get(row.organisation_uuid);
+    return {
+      uuid: row.uuid,
+      post_id: row.post_id,
+      status: row.status,
+      status_label: bidStatusLabels[row.status],
+      bid_type: row.bid_type,
+      show_private: row.show_private,
+      origin: row.origin,
+      organisation: hidden
+        ? null
+        : { uuid: row.organisation_uuid, name: organisation?.name ?? null, logo: organisation?.logo_file_id ? fileUrl(organisation.logo_file_id) : null },
+      provider: hidden ? null : { uuid: row.provider_id, full_name: providerNameShown(row, audience) ? (names.get(row.provider_id) ?? null) : null },
+      interest_rate: row.interest_rate,
+      comparison_rate: row.comparison_rate,
+      maximum_lvr: row.maximum_lvr,
+      rate_type: row.rate_type,
+      fixed_period: row.fixed_period,
+      repayment_type: row.repayment_type,
+      loan_amount: row.loan_amount,
+      monthly_repayment: row.monthly_repayment,
+      monthly_savings: row.monthly_savings,
+      auto_declare_eligible: row.auto_declare_eligible,
+      home_loan_bid: { ...row.form, organisation_uuid: hidden ? null : row.form.organisation_uuid },
+      place_label: placeOf(row),
+      group: bidGroupOf(row),
+      winning: isWinning(row),
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
+  });
+}
+
+/** The post's accepted bid: it became a deal (or is on hold as one). */
+export const isWinning = (row: Pick<BidRow, 'status'>) => isDealStatus(row.status) || row.status === 'on_hold';
+
+/** The place labels of a post's bids (spec 1 §4), by bid id. */
+export async function placesOfPost(deps: AppDependencies, postId: string, sortBy: PostSortKey): Promise<Map<string, string>> {
+  return placeLabels(await rankedBidsOf(deps.db, postId), sortBy);
+}

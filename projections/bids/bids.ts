@@ -1,0 +1,182 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type BidEvent, bidEventTypes, type BidPlaced, type BidTerms } from '../../domain/bid/events';
+import type { BidForm, BidOrigin, BidStatus, BidType } from '../../domain/bid/schemas';
+import type { PostDeleted } from '../../domain/post/events';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+import { createPostLeadingBids, type PostLeadingBidsTable } from './post-leading-bids';
+
+// Bids as the post detail, the bid lists, the leading bid and Auto-Declare read them (spec 1 §3, §4; spec 3 §7).
+// Other read models and reactors code against these columns (docs/bids.md "Read model"). No personal data: the
+// cancellation reason (the provider's free text) stays in the events. A deleted post's bids are deleted with it.
+
+export interface BidsTable {
+  uuid: string;
+  post_id: string;
+  provider_id: string;
+  organisation_uuid: string;
+  status: BidStatus;
+  bid_type: BidType;
+  show_private: boolean;
+  origin: BidOrigin;
+  template_id: string | null;
+  interest_rate: number;
+  comparison_rate: number;
+  maximum_lvr: number;
+  rate_type: string;
+  fixed_period: number | null;
+  repayment_type: string;
+  loan_amount: number;
+  monthly_repayment: number;
+  monthly_savings: number | null;
+  auto_declare_eligible: boolean;
+  /** The whole bid form as placed or last edited (BidForm). */
+  form: BidForm;
+  /** Admin delete: the bid is gone from every list; the row stays so a replayed event finds it. */
+  deleted: boolean;
+  /** Who placed it: the provider, or an admin for the provider. */
+  placed_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+export type BidRow = Selectable<BidsTable>;
+export type BidsDatabase = { bids: BidsTable; post_leading_bids: PostLeadingBidsTable };
+
+const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted']);
+
+export const bidsProjection: Projection = {
+  kind: 'projection',
+  name: 'bids',
+  // 2: post_leading_bids (the dashboards' leading-bid sorts).
+  version: 2,
+  tables: ['bids', 'post_leading_bids'],
+  async createTables(trx) {
+    await sql`
+      create table bids (
+        uuid uuid primary key,
+        post_id uuid not null,
+        provider_id uuid not null,
+        organisation_uuid uuid not null,
+        status text not null,
+        bid_type text not null,
+        show_private boolean not null,
+        origin text not null,
+        template_id uuid,
+        interest_rate double precision not null,
+        comparison_rate double precision not null,
+        maximum_lvr double precision not null,
+        rate_type text not null,
+        fixed_period integer,
+        repayment_type text not null,
+        loan_amount double precision not null,
+        monthly_repayment double precision not null,
+        monthly_savings double precision,
+        auto_declare_eligible boolean not null,
+        form jsonb not null,
+        deleted boolean not null default false,
+        placed_by uuid not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`.execute(trx);
+    await sql`create index bids_post_comparison on bids (post_id, status, comparison_rate)`.execute(trx);
+    await sql`create index bids_post_interest on bids (post_id, status, interest_rate)`.execute(trx);
+    await sql`create index bids_provider on bids (provider_id, created_at desc)`.execute(trx);
+    await sql`create index bids_organisation on bids (organisation_uuid, created_at desc)`.execute(trx);
+    await sql`create index bids_created_at on bids (created_at desc, uuid)`.execute(trx);
+    await createPostLeadingBids(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<BidsDatabase>;
+    for (const recorded of events) {
+      if (!handledTypes.has(recorded.type)) continue;
+      // An admin deleted the post (docs/post-lifecycle.md): its bids leave every list; the rows stay for a replay.
+      if (recorded.type === 'PostDeleted') {
+        const { post_id } = recorded.data as PostDeleted['data'];
+        await db.updateTable('bids').set({ deleted: true, updated_at: new Date(recorded.metadata.occurred_at) }).where('post_id', '=', post_id).execute();
+        continue;
+      }
+      // The bid decider wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & BidEvent);
+    }
+  },
+};
+
+/** The columns a bid's terms fill (placed and edited alike); `form` is stored as jsonb. */
+export function termsColumns(terms: BidTerms) {
+  const { bid } = terms;
+  return {
+    bid_type: bid.bid_type,
+    show_private: bid.show_private,
+    template_id: bid.home_loan_bid_template_uuid,
+    interest_rate: bid.interest_rate,
+    comparison_rate: bid.comparison_rate,
+    maximum_lvr: bid.maximum_lvr,
+    rate_type: bid.rate_type,
+    fixed_period: bid.fixed_period,
+    repayment_type: bid.repayment_type,
+    loan_amount: terms.loan_amount,
+    monthly_repayment: terms.repayments.monthly_repayment,
+    monthly_savings: terms.repayments.monthly_savings,
+    auto_declare_eligible: terms.auto_declare_eligible,
+    form: bid,
+  };
+}
+
+/** The row a placed bid becomes (the API answers a placement with it before the projection has run). */
+export function bidRowOf(placed: BidPlaced['data'], at: Date): BidRow {
+  const { bid_id, post_id, provider_id, organisation_uuid, origin, placed_by } = placed;
+  return { uuid: bid_id, post_id, provider_id, organisation_uuid, origin, placed_by, status: 'active', deleted: false, ...termsColumns(placed), created_at: at, updated_at: at };
+}
+
+const asJsonb = (form: BidForm) => sql<BidForm>`${JSON.stringify(form)}::jsonb`;
+
+const statusAfter: Record<Exclude<BidEvent['type'], 'BidPlaced' | 'BidEdited' | 'BidDeleted'>, BidStatus> = {
+  BidCancelled: 'cancelled',
+  BidExpired: 'expired',
+  BidAccepted: 'accepted',
+  BidContacted: 'contacted',
+  BidApplied: 'applied',
+  BidClosedWon: 'closed_won',
+  BidClosedLost: 'closed_lost',
+  BidPutOnHold: 'on_hold',
+};
+
+async function apply(db: Kysely<BidsDatabase>, event: RecordedEvent & BidEvent): Promise<void> {
+  const at = new Date(event.metadata.occurred_at);
+  const bidId = event.data.bid_id;
+  switch (event.type) {
+    case 'BidPlaced': {
+      const row = bidRowOf(event.data, at);
+      await db
+        .insertInto('bids')
+        .values({ ...row, form: asJsonb(row.form) })
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+      return;
+    }
+    case 'BidEdited':
+      await db
+        .updateTable('bids')
+        .set({ organisation_uuid: event.data.organisation_uuid, ...termsColumns(event.data), form: asJsonb(event.data.bid), updated_at: at })
+        .where('uuid', '=', bidId)
+        .execute();
+      return;
+    case 'BidDeleted':
+      await db.updateTable('bids').set({ deleted: true, updated_at: at }).where('uuid', '=', bidId).execute();
+      return;
+    case 'BidCancelled':
+    case 'BidExpired':
+    case 'BidAccepted':
+    case 'BidContacted':
+    case 'BidApplied':
+    case 'BidClosedWon':
+    case 'BidClosedLost':
+    case 'BidPutOnHold':
+      await db.updateTable('bids').set({ status: statusAfter[event.type], updated_at: at }).where('uuid', '=', bidId).execute();
+      return;
+    default: {
+      const _never: never = event;
+      return _never;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Projection } from '../projection';
+
+// Each post's leading bids, kept beside the bids (docs/performance.md "Trade flow"): the dashboards sort posts by
+// their leading bid (spec 1 §2 sort menus), which would otherwise need the leader of every matching post before the
+// first row. One row per post with an active bid: the leader by comparison rate and the leader by interest rate (a
+// post's sort order says which one leads it, spec 3 §4), ties by bid order. A statement trigger on `bids` recomputes
+// the rows of the posts a write touched, for the handler's writes and a bulk load's alike.
+
+type Leader = {
+  uuid: string;
+  interest_rate: number;
+  comparison_rate: number;
+  created_at: Date;
+  provider_id: string;
+  organisation_uuid: string;
+  /** An anonymous bid keeping its organisation private: neither it nor its lender's experience is shown. */
+  hidden: boolean;
+};
+type Prefixed<P extends string> = { [K in keyof Leader as `${P}_${K}`]: Leader[K] };
+export type PostLeadingBidsTable = { post_id: string } & Prefixed<'cr'> & Prefixed<'ir'>;
+
+const leaderColumns = ['uuid', 'interest_rate', 'comparison_rate', 'created_at', 'provider_id', 'organisation_uuid', 'hidden'] as const;
+const leaderTypes = ['uuid', 'double precision', 'double precision', 'timestamptz', 'uuid', 'uuid', 'boolean'] as const;
+
+export async function createPostLeadingBids(trx: Parameters<Projection['createTables']>[0]): Promise<void> {
+  const columns = (prefix: string) => leaderColumns.map((c, i) => `${prefix}_${c} ${leaderTypes[i]} not null`).join(', ');
+  await sql.raw(`create table post_leading_bids (post_id uuid primary key, ${columns('cr')}, ${columns('ir')})`).execute(trx);
+  // The leading-bid sort menus walk these in order (both leaders: the post's sort order picks one).
+  for (const prefix of ['cr', 'ir']) {
+    for (const column of ['comparison_rate', 'interest_rate', 'created_at']) {
+      await sql.raw(`create index post_leading_bids_${prefix}_${column} on post_leading_bids (${prefix}_${column}, post_id)`).execute(trx);
+    }
+  }
+  const selected = (alias: string) => leaderColumns.filter((c) => c !== 'hidden').map((c) => `${alias}.${c}`).join(', ') + `, (${alias}.bid_type = ''anonymous'' and ${alias}.show_private)`;
+  const leaders = (order: string) =>
+    `select distinct on (post_id) * from %1$I.bids where post_id = any($1) and status = ''active'' and not deleted order by post_id, ${order}, created_at, uuid`;
+  // lead_post_bids(schema, posts): the rows of those posts recomputed (the bench's bulk load calls it too).
+  await sql
+    .raw(
+      `create function lead_post_bids(target_schema text, posts uuid[]) returns void language plpgsql as $fn$
+    begin
+      execute format('delete from %1$I.post_leading_bids where post_id = any($1)', target_schema) using posts;
+      execute format('insert into %1$I.post_leading_bids select cr.post_id, ${selected('cr')}, ${selected('ir')} '
+        || 'from (${leaders('comparison_rate')}) cr join (${leaders('interest_rate')}) ir on ir.post_id = cr.post_id', target_schema) using posts;
+    end
+    $fn$`,
+    )
+    .execute(trx);
+  await sql
+    .raw(
+      `create function keep_post_leading_bids() returns trigger language plpgsql as $fn$
+    declare
+      posts uuid[];
+    begin
+      if tg_op = 'INSERT' then select array_agg(distinct post_id) into posts from new_rows;
+      elsif tg_op = 'DELETE' then select array_agg(distinct post_id) into posts from old_rows;
+      else select array_agg(distinct post_id) into posts from (select post_id from new_rows union select post_id from old_rows) touched;
+      end if;
+      if posts is not null then
+        execute format('select %1$I.lead_post_bids($1, $2)', tg_table_schema) using tg_table_schema, posts;
+      end if;
+      return null;
+    end
+    $fn$`,
+    )
+    .execute(trx);
+  await sql`create trigger bids_lead_insert after insert on bids referencing new table as new_rows for each statement execute function keep_post_leading_bids()`.execute(trx);
+  await sql`create trigger bids_lead_update after update on bids referencing old table as old_rows new table as new_rows for each statement execute function keep_post_leading_bids()`.execute(trx);
+  await sql`create trigger bids_lead_delete after delete on bids referencing old table as old_rows for each statement execute function keep_post_leading_bids()`.execute(trx);
+}

@@ -1,0 +1,152 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { RankedBid } from '../../domain/bid/rules';
+import { type BidListQuery, bidSortable } from '../../domain/bid/views';
+import type { PostSortKey } from '../../domain/post/schemas';
+import type { ListResult } from '../../domain/shared/list-query';
+import type { Database } from '../../infrastructure/database/database';
+import type { DealsDatabase } from '../deals/deals';
+import type { OrganisationsDatabase } from '../organisations/organisations';
+import type { UsersDatabase } from '../users/users';
+import type { BidRow, BidsDatabase } from './bids';
+
+// The questions the API, the dashboards and Auto-Declare ask of the bids read model (projections/bids/bids.ts).
+
+const bids = (database: Database) => (database as Kysely<BidsDatabase>).selectFrom('bids');
+
+/** A bid by id, deleted ones included (the caller decides: a deleted bid answers 404). */
+export async function findBid(database: Database, uuid: string): Promise<BidRow | undefined> {
+  return bids(database).selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The bid whose form holds this required document (`/v1/required_documents/{id}`). */
+export async function findBidOfRequiredDocument(database: Database, documentId: string): Promise<BidRow | undefined> {
+  return bids(database)
+    .selectAll()
+    .where(sql<boolean>`form -> 'required_documents' @> ${JSON.stringify([{ uuid: documentId }])}::jsonb`)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+}
+
+/** spec 3 §4 "Lender sort order": lower rate first, ties by who bid first. */
+const bestFirst = (query: SelectQueryBuilder<BidsDatabase, 'bids', BidRow>, sortBy: PostSortKey) =>
+  query.orderBy(sortBy, 'asc').orderBy('created_at', 'asc').orderBy('uuid', 'asc');
+
+/** The post's leading bid: its best active bid by the post's sort order (the warnings compare against it; an edit leaves itself out). */
+export async function leadingBidOf(database: Database, postId: string, sortBy: PostSortKey, exceptBidId: string | null = null): Promise<BidRow | undefined> {
+  let query = bids(database).selectAll().where('post_id', '=', postId).where('status', '=', 'active').where('deleted', '=', false);
+  if (exceptBidId) query = query.where('uuid', '!=', exceptBidId);
+  return bestFirst(query, sortBy).limit(1).executeTakeFirst();
+}
+
+/**
+ * Auto-Declare (spec 1 §4): the best bid that is active or expired (the post's bidding is over when it runs) and was
+ * eligible when placed or last edited (it beat the leading comparison rate then).
+ */
+export async function leadingEligibleBid(database: Database, postId: string, sortBy: PostSortKey): Promise<BidRow | undefined> {
+  const query = bids(database)
+    .selectAll()
+    .where('post_id', '=', postId)
+    .where('status', 'in', ['active', 'expired'])
+    .where('auto_declare_eligible', '=', true)
+    .where('deleted', '=', false);
+  return bestFirst(query, sortBy).limit(1).executeTakeFirst();
+}
+
+/** Every bid of a post that was not deleted (the post detail ranks and groups them). */
+export async function bidsOfPost(database: Database, postId: string): Promise<BidRow[]> {
+  return bids(database).selectAll().where('post_id', '=', postId).where('deleted', '=', false).orderBy('created_at').orderBy('uuid').execute();
+}
+
+/** The post's bids as they rank (place labels, the leading bid): only the columns ranking needs. */
+export async function rankedBidsOf(database: Database, postId: string): Promise<RankedBid[]> {
+  const rows = await bids(database)
+    .select(['uuid', 'status', 'interest_rate', 'comparison_rate', 'created_at'])
+    .where('post_id', '=', postId)
+    .where('deleted', '=', false)
+    .execute();
+  return rows.map((row) => ({ bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: row.created_at.toISOString() }));
+}
+
+/**
+ * Everything placing a bid needs to know of its provider, in one query: the user, its organisation (type, and the
+ * name and logo the answer shows), its full name, its bidding limits and its deals now accepted and now contacted
+ * (docs/deals.md "Bidding limits").
+ */
+export async function bidderOf(database: Database, userId: string) {
+  const db = database as Kysely<UsersDatabase & OrganisationsDatabase & DealsDatabase>;
+  const dealsAt = (stage: 'accepted' | 'contacted') =>
+    db
+      .selectFrom('deals')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('deals.provider_id', '=', userId)
+      .where('deals.stage', '=', stage)
+      .where('deals.deleted', '=', false);
+  return db
+    .selectFrom('users')
+    .leftJoin('organisations', 'organisations.uuid', 'users.organisation_uuid')
+    .select([
+      'users.uuid',
+      'users.user_type',
+      'users.status',
+      'users.organisation_uuid',
+      'users.permissions',
+      'users.bids_accepted_limit',
+      'users.bids_contacted_limit',
+      sql<string>`trim(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, ''))`.as('full_name'),
+      'organisations.organisation_type',
+      'organisations.name as organisation_name',
+      'organisations.logo_file_id',
+    ])
+    .select((eb) => [eb.fn.coalesce(dealsAt('accepted'), eb.lit(0)).as('accepted_deals'), eb.fn.coalesce(dealsAt('contacted'), eb.lit(0)).as('contacted_deals')])
+    .where('users.uuid', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whose bids a list shows: one provider's, one organisation's, or all (admin). */
+export type BidScope = { provider_id: string } | { organisation_uuid: string } | 'all';
+
+/** The bid lists (`/bids`): newest first unless sorted; deleted bids never. */
+export async function listBids(database: Database, scope: BidScope, query: BidListQuery): Promise<ListResult<BidRow>> {
+  let filtered = bids(database).where('deleted', '=', false);
+  if (scope !== 'all') {
+    filtered = 'provider_id' in scope ? filtered.where('provider_id', '=', scope.provider_id) : filtered.where('organisation_uuid', '=', scope.organisation_uuid);
+  }
+  if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
+  if (query.filter?.post_id) filtered = filtered.where('post_id', '=', query.filter.post_id);
+  const sorting = bidSortable.flatMap((field) => {
+    const direction = query.sorting?.[field];
+    return direction ? [[field, direction] as const] : [];
+  });
+  let ordered = filtered.selectAll();
+  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) ordered = ordered.orderBy(field, direction);
+  // The uuid breaks ties, so pages never overlap.
+  const [rows, total] = await Promise.all([
+    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { total_records: Number(total.total), result: rows };
+}
+
+export type BidOrganisation = { uuid: string; name: string; logo_file_id: string | null };
+
+/** The organisations of a page of bids, by uuid (names and logos shown beside the bids). */
+export async function organisationsOf(database: Database, uuids: readonly string[]): Promise<Map<string, BidOrganisation>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await (database as Kysely<OrganisationsDatabase>)
+    .selectFrom('organisations')
+    .select(['uuid', 'name', 'logo_file_id'])
+    .where('uuid', 'in', [...new Set(uuids)])
+    .execute();
+  return new Map(rows.map((row) => [row.uuid, row]));
+}
+
+/** The providers' full names, by uuid (shown to the organisation's viewers and admins). */
+export async function providerNamesOf(database: Database, uuids: readonly string[]): Promise<Map<string, string>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await (database as Kysely<UsersDatabase>)
+    .selectFrom('users')
+    .select(['uuid', sql<string>`trim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`.as('full_name')])
+    .where('uuid', 'in', [...new Set(uuids)])
+    .execute();
+  return new Map(rows.map((row) => [row.uuid, row.full_name]));
+}

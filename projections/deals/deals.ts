@@ -1,0 +1,222 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type DealEvent, dealEventTypes } from '../../domain/deal/events';
+import { dealValue, dealValueLabel, type DealValueLabel } from '../../domain/deal/figures';
+import type { ContactPreference, DealActivityType, NotProceedingReason } from '../../domain/deal/schemas';
+import type { DealStage } from '../../domain/deal/stages';
+import type { PostDeleted } from '../../domain/post/events';
+import type { UserDeleted } from '../../domain/user/events';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+
+// Deals as the board, the deal page and the bidding-limit counters read them (spec 1 §2 "Deals", spec 3 §3, §4).
+// Activity descriptions are the customer's personal data (decrypted from the events): an erased customer's read as
+// null (from the events, and at UserDeleted). A deleted post's deals leave every list (`deleted`); deleted
+// activities keep their row (`deleted`) so the history stays explainable.
+
+export interface DealsTable {
+  uuid: string;
+  bid_id: string;
+  post_id: string;
+  provider_id: string;
+  organisation_id: string;
+  customer_id: string;
+  stage: DealStage;
+  loan_amount: number;
+  /** The deal value and its label (domain/deal/figures.ts), kept with every activity change. */
+  value: number;
+  value_label: DealValueLabel;
+  external: boolean;
+  contact_preference: ContactPreference;
+  opened_at: Date;
+  updated_at: Date;
+  /** The latest date among the deal's activities (YYYY-MM-DD text, like `activity_date`: it sorts as a date). */
+  last_activity_date: string;
+  /** The reason of the closed_lost activity, when the deal was lost. */
+  not_proceeding_reason: NotProceedingReason | null;
+  deleted: boolean;
+}
+export type DealRow = Selectable<DealsTable>;
+
+export interface DealActivitiesTable {
+  activity_id: string;
+  deal_id: string;
+  /** The deal stream's revision that recorded it: the activities' order. */
+  seq: number;
+  activity_type: DealActivityType;
+  amount: number | null;
+  description: string | null;
+  activity_date: string;
+  settled_lender: string | null;
+  reason: NotProceedingReason | null;
+  created_by: string;
+  created_at: Date;
+  deleted: boolean;
+}
+export type DealActivityRow = Selectable<DealActivitiesTable>;
+export type DealsDatabase = { deals: DealsTable; deal_activities: DealActivitiesTable };
+
+const handledTypes = new Set<string>([...dealEventTypes, 'UserDeleted', 'PostDeleted']);
+
+export const dealsProjection: Projection = {
+  kind: 'projection',
+  name: 'deals',
+  version: 1,
+  tables: ['deals', 'deal_activities'],
+  async createTables(trx) {
+    await sql`
+      create table deals (
+        uuid uuid primary key,
+        bid_id uuid not null unique,
+        post_id uuid not null,
+        provider_id uuid not null,
+        organisation_id uuid not null,
+        customer_id uuid not null,
+        stage text not null,
+        loan_amount double precision not null,
+        value double precision not null,
+        value_label text not null,
+        external boolean not null,
+        contact_preference jsonb not null,
+        opened_at timestamptz not null,
+        updated_at timestamptz not null,
+        last_activity_date text not null,
+        not_proceeding_reason text,
+        deleted boolean not null default false
+      )`.execute(trx);
+    await sql`create index deals_provider on deals (provider_id, stage, updated_at desc)`.execute(trx);
+    await sql`create index deals_organisation on deals (organisation_id, stage, updated_at desc)`.execute(trx);
+    await sql`create index deals_stage on deals (stage, updated_at desc)`.execute(trx);
+    await sql`create index deals_post on deals (post_id)`.execute(trx);
+    await sql`create index deals_customer on deals (customer_id)`.execute(trx);
+    await sql`
+      create table deal_activities (
+        activity_id uuid primary key,
+        deal_id uuid not null,
+        seq integer not null,
+        activity_type text not null,
+        amount double precision,
+        description text,
+        activity_date text not null,
+        settled_lender text,
+        reason text,
+        created_by uuid not null,
+        created_at timestamptz not null,
+        deleted boolean not null default false
+      )`.execute(trx);
+    await sql`create index deal_activities_deal on deal_activities (deal_id, seq)`.execute(trx);
+    await sql`create index deal_activities_type_date on deal_activities (activity_type, activity_date)`.execute(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<DealsDatabase>;
+    for (const recorded of events) {
+      if (!handledTypes.has(recorded.type)) continue;
+      // The deal, post and user deciders wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & (DealEvent | UserDeleted | PostDeleted));
+    }
+  },
+};
+
+async function apply(db: Kysely<DealsDatabase>, event: RecordedEvent & (DealEvent | UserDeleted | PostDeleted)): Promise<void> {
+  const at = new Date(event.metadata.occurred_at);
+  switch (event.type) {
+    case 'UserDeleted':
+      // The customer's notes about them go with the person (as a rebuild after erasure would show them).
+      await db
+        .updateTable('deal_activities')
+        .set({ description: null })
+        .where('deal_id', 'in', db.selectFrom('deals').select('uuid').where('customer_id', '=', event.data.user_id))
+        .execute();
+      return;
+    case 'PostDeleted':
+      await db.updateTable('deals').set({ deleted: true, updated_at: at }).where('post_id', '=', event.data.post_id).execute();
+      return;
+    case 'DealOpened': {
+      const { activity, stage, ...deal } = event.data;
+      await db
+        .insertInto('deals')
+        .values({
+          uuid: deal.deal_id,
+          bid_id: deal.bid_id,
+          post_id: deal.post_id,
+          provider_id: deal.provider_id,
+          organisation_id: deal.organisation_id,
+          customer_id: deal.customer_id,
+          stage,
+          loan_amount: deal.loan_amount,
+          value: deal.loan_amount,
+          value_label: 'Loan Amount',
+          external: deal.external,
+          contact_preference: jsonb(deal.contact_preference),
+          opened_at: at,
+          updated_at: at,
+          last_activity_date: activity.activity_date,
+          not_proceeding_reason: null,
+          deleted: false,
+        })
+        .onConflict((c) => c.column('uuid').doNothing())
+        .execute();
+      await insertActivity(db, deal.deal_id, event.revision, activity);
+      return;
+    }
+    case 'DealActivityAdded':
+      await insertActivity(db, event.data.deal_id, event.revision, event.data.activity);
+      await refreshFigures(db, event.data.deal_id, at, event.data.stage);
+      return;
+    case 'DealActivityEdited': {
+      const { activity_id, amount, description, activity_date, settled_lender, reason } = event.data;
+      await db.updateTable('deal_activities').set({ amount, description, activity_date, settled_lender, reason }).where('activity_id', '=', activity_id).execute();
+      await refreshFigures(db, event.data.deal_id, at);
+      return;
+    }
+    case 'DealActivityDeleted':
+      await db.updateTable('deal_activities').set({ deleted: true }).where('activity_id', '=', event.data.activity_id).execute();
+      await refreshFigures(db, event.data.deal_id, at, event.data.stage);
+      return;
+    case 'DealContactPreferenceChanged':
+      await db
+        .updateTable('deals')
+        .set({ contact_preference: jsonb(event.data.contact_preference), updated_at: at })
+        .where('uuid', '=', event.data.deal_id)
+        .execute();
+      return;
+  }
+}
+
+type ActivityData = Extract<DealEvent, { type: 'DealActivityAdded' }>['data']['activity'];
+
+async function insertActivity(db: Kysely<DealsDatabase>, dealId: string, seq: number, activity: ActivityData): Promise<void> {
+  await db
+    .insertInto('deal_activities')
+    .values({ ...activity, deal_id: dealId, seq, created_at: new Date(activity.created_at), deleted: false })
+    .onConflict((c) => c.column('activity_id').doNothing())
+    .execute();
+}
+
+/** The deal's value, label, latest activity date and not-proceeding reason from its remaining activities. */
+async function refreshFigures(db: Kysely<DealsDatabase>, dealId: string, at: Date, stage?: DealStage): Promise<void> {
+  const deal = await db.selectFrom('deals').select(['loan_amount']).where('uuid', '=', dealId).executeTakeFirst();
+  if (!deal) return;
+  const activities = await db
+    .selectFrom('deal_activities')
+    .select(['activity_type', 'amount', 'activity_date', 'reason'])
+    .where('deal_id', '=', dealId)
+    .where('deleted', '=', false)
+    .orderBy('seq')
+    .execute();
+  // YYYY-MM-DD texts sort as dates.
+  const dates = activities.map((a) => a.activity_date).sort();
+  await db
+    .updateTable('deals')
+    .set({
+      ...(stage ? { stage } : {}),
+      value: dealValue(activities, deal.loan_amount),
+      value_label: dealValueLabel(activities),
+      last_activity_date: dates[dates.length - 1] ?? sql<string>`last_activity_date`,
+      not_proceeding_reason: activities.findLast((a) => a.activity_type === 'closed_lost')?.reason ?? null,
+      updated_at: at,
+    })
+    .where('uuid', '=', dealId)
+    .execute();
+}
+
+const jsonb = (preference: ContactPreference) => sql<ContactPreference>`${JSON.stringify(preference)}::jsonb`;

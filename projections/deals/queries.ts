@@ -1,0 +1,128 @@
+import { type Kysely, sql } from 'kysely';
+import { type BidLimitLevel, bidLimitCounts, bidLimitLevel } from '../../domain/deal/figures';
+import type { DealActivityType } from '../../domain/deal/schemas';
+import type { DealStage } from '../../domain/deal/stages';
+import type { Database } from '../../infrastructure/database/database';
+import type { DealPostSummary } from '../../domain/deal/views';
+import type { PostsDatabase } from '../posts/posts';
+import type { UsersDatabase } from '../users/users';
+import type { DealActivityRow, DealRow, DealsDatabase } from './deals';
+
+// The questions the deal routes ask of the deals read model (api/routes/deals.ts, acceptance.ts).
+
+const deals = (database: Database) => database as Kysely<DealsDatabase & UsersDatabase & PostsDatabase>;
+
+/** Whose deals a list may show: everything (admin), one provider's, or one organisation's. */
+export type DealScope = { kind: 'all' } | { kind: 'provider'; providerId: string } | { kind: 'organisation'; organisationId: string };
+
+export type DealListQuery = {
+  scope: DealScope;
+  stages: readonly DealStage[] | null;
+  /** Deals with an activity of this type (in the date range, when one is given). */
+  activityType: DealActivityType | null;
+  /** YYYY-MM-DD, inclusive: deals with an activity dated in the range. */
+  activityDateFrom: string | null;
+  activityDateTo: string | null;
+  providerId: string | null;
+  organisationId: string | null;
+  page: number;
+  count: number;
+  sortField: 'updated_at' | 'opened_at' | 'value' | 'last_activity_date';
+  sortDirection: 'asc' | 'desc';
+};
+
+export async function listDeals(database: Database, query: DealListQuery): Promise<{ total_records: number; rows: DealRow[] }> {
+  const db = deals(database);
+  let filtered = db.selectFrom('deals').where('deleted', '=', false);
+  const { scope } = query;
+  if (scope.kind === 'provider') filtered = filtered.where('provider_id', '=', scope.providerId);
+  if (scope.kind === 'organisation') filtered = filtered.where('organisation_id', '=', scope.organisationId);
+  if (query.providerId) filtered = filtered.where('provider_id', '=', query.providerId);
+  if (query.organisationId) filtered = filtered.where('organisation_id', '=', query.organisationId);
+  if (query.stages) filtered = filtered.where('stage', 'in', [...query.stages]);
+  if (query.activityType || query.activityDateFrom || query.activityDateTo) {
+    const { activityType, activityDateFrom, activityDateTo } = query;
+    filtered = filtered.where(({ exists, selectFrom }) => {
+      let activities = selectFrom('deal_activities').select(sql<number>`1`.as('one')).whereRef('deal_activities.deal_id', '=', 'deals.uuid').where('deal_activities.deleted', '=', false);
+      if (activityType) activities = activities.where('deal_activities.activity_type', '=', activityType);
+      if (activityDateFrom) activities = activities.where('deal_activities.activity_date', '>=', activityDateFrom);
+      if (activityDateTo) activities = activities.where('deal_activities.activity_date', '<=', activityDateTo);
+      return exists(activities);
+    });
+  }
+  const [total, rows] = await Promise.all([
+    filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    filtered
+      .selectAll()
+      .orderBy(query.sortField, query.sortDirection)
+      .orderBy('uuid')
+      .limit(query.count)
+      .offset((query.page - 1) * query.count)
+      .execute(),
+  ]);
+  return { total_records: Number(total.n), rows };
+}
+
+export async function findDeal(database: Database, dealId: string): Promise<DealRow | undefined> {
+  return deals(database).selectFrom('deals').selectAll().where('uuid', '=', dealId).where('deleted', '=', false).executeTakeFirst();
+}
+
+export async function findDealOfBid(database: Database, bidId: string): Promise<DealRow | undefined> {
+  return deals(database).selectFrom('deals').selectAll().where('bid_id', '=', bidId).where('deleted', '=', false).executeTakeFirst();
+}
+
+/** The deal's activities as recorded (deleted ones left out). */
+export async function dealActivities(database: Database, dealId: string): Promise<DealActivityRow[]> {
+  return deals(database).selectFrom('deal_activities').selectAll().where('deal_id', '=', dealId).where('deleted', '=', false).orderBy('seq').execute();
+}
+
+/** The deal an activity belongs to (deleted activities too, so deleting again answers as gone). */
+export async function findActivity(database: Database, activityId: string): Promise<Pick<DealActivityRow, 'activity_id' | 'deal_id' | 'deleted'> | undefined> {
+  return deals(database).selectFrom('deal_activities').select(['activity_id', 'deal_id', 'deleted']).where('activity_id', '=', activityId).executeTakeFirst();
+}
+
+/**
+ * The deal cards' post summaries, by post id, in one query: the loan and the property's suburb and state (the
+ * customer's home for a loan without a property address).
+ */
+export async function postSummariesOf(database: Database, postIds: readonly string[]): Promise<Map<string, DealPostSummary>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await deals(database)
+    .selectFrom('posts')
+    .select(['uuid', 'loan_type', 'loan_amount', 'property_suburb', 'property_state', 'home_suburb', 'home_state'])
+    .where('uuid', 'in', [...new Set(postIds)])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.uuid,
+      { loan_type: row.loan_type, loan_amount: row.loan_amount, suburb: row.property_suburb ?? row.home_suburb, state: row.property_state ?? row.home_state },
+    ]),
+  );
+}
+
+/** Customers' full names by id, in one query (the caller decides whose it may show). */
+export async function customerNamesOf(database: Database, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await deals(database).selectFrom('users').select(['uuid', 'first_name', 'last_name']).where('uuid', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((row) => [row.uuid, [row.first_name, row.last_name].filter(Boolean).join(' ')]));
+}
+
+export type BiddingLimit = { used: number; limit: number | null; level: BidLimitLevel };
+export type BiddingLimitState = { accepted: BiddingLimit; contacted: BiddingLimit; maxed: boolean };
+
+/**
+ * A provider's bidding limits (spec 3 §3 "Provider limits", §4 "Bidding limit warnings"): its deals now accepted and
+ * now contacted against `bids_accepted_limit` / `bids_contacted_limit`; `maxed` when either is at 100%.
+ */
+export async function biddingLimitState(database: Database, providerId: string): Promise<BiddingLimitState> {
+  const db = deals(database);
+  const [stages, user] = await Promise.all([
+    db.selectFrom('deals').select('stage').where('provider_id', '=', providerId).where('deleted', '=', false).where('stage', 'in', ['accepted', 'contacted']).execute(),
+    db.selectFrom('users').select(['bids_accepted_limit', 'bids_contacted_limit']).where('uuid', '=', providerId).executeTakeFirst(),
+  ]);
+  const counts = bidLimitCounts(stages.map((row) => row.stage));
+  const limitOf = (used: number, limit: number | null): BiddingLimit => ({ used, limit, level: bidLimitLevel(used, limit) });
+  const accepted = limitOf(counts.total_accepted_bids, user?.bids_accepted_limit ?? null);
+  const contacted = limitOf(counts.total_contacted_bids, user?.bids_contacted_limit ?? null);
+  return { accepted, contacted, maxed: accepted.level === 'maxed' || contacted.level === 'maxed' };
+}
