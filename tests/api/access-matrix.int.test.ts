@@ -82,7 +82,10 @@ const matrix: Record<string, Rule> = {
   'POST /v1/products/{id}/posts': { allowed: postOwners },
   'POST /v2/products/{id}/posts': { allowed: postOwners },
   'PATCH /v2/posts/{id}': { allowed: [...postOwners, 'adminWithoutView', 'admin'] },
-  'GET /v4/posts/{id}': { allowed: [...postOwners, 'adminWithoutView', 'admin'] },
+  // Providers read posts too (tests/api/post-privacy.int.test.ts); a post nobody has is 404 for everyone.
+  'GET /v4/posts/{id}': { allowed: [...postOwners, 'provider', 'adminWithoutView', 'admin'] },
+  // The dashboards' lists: an admin without view and a provider without view_active_posts get 403 (post-lists.int.test.ts).
+  'GET /v2/posts': { allowed: ['customer', 'provider', 'admin'] },
   'GET /v1/users/posts': { allowed: ['customer'] },
   'DELETE /v1/posts/{id}': { allowed: postOwners },
   'POST /v3/posts/{id}/clones': { allowed: postOwners },
@@ -99,6 +102,38 @@ const matrix: Record<string, Rule> = {
   'POST /v2/home_loans/{id}/expenses': { allowed: postOwners },
   'PATCH /v2/expenses/{id}': { allowed: postOwners },
   'DELETE /v2/expenses/{id}': { allowed: postOwners },
+
+  // Acceptance and deals (docs/deals.md): customers accept and keep their contact preference; deals are the
+  // providers' and the admins'; an admin without `view` is refused; a deal nobody may see is 404.
+  'POST /v1/posts/{post_id}/home_loan_bids/{bid_id}/accept': { allowed: ['customer', 'admin'] },
+  'POST /v1/connect-me/{post_id}/{bid_id}': { allowed: ['customer'] },
+  'GET /v1/home_loan_bids/{id}/contact_preferences': { allowed: ['customer', 'provider', 'admin'] },
+  'POST /v1/home_loan_bids/{id}/contact_preferences': { allowed: ['customer', 'provider', 'admin'] },
+  'DELETE /v1/contact_preferences/{id}': { allowed: ['customer', 'provider', 'admin'] },
+  'GET /v1/deals': { allowed: ['provider', 'admin'] },
+  'GET /v1/deals/{id}': { allowed: ['provider', 'admin'] },
+  'POST /v1/deals/{id}/activities': { allowed: ['provider', 'admin'] },
+  'PATCH /v1/home_loan_bid_activities/{id}': { allowed: ['provider', 'admin'] },
+  'DELETE /v1/home_loan_bid_activities/{id}': { allowed: ['provider', 'admin'] },
+  'GET /v1/deals/{id}/history': { allowed: admin },
+  'GET /v1/fsps/{id}/bidding_limits': { allowed: ['provider', 'admin'] },
+
+  // Bids (docs/bids.md): providers and admins with `view` write; a bid or post the caller may not see is 404.
+  'POST /v4/home_loans/{id}/bids': { allowed: ['provider', 'admin'] },
+  'GET /v4/home_loan_bids': { allowed: ['provider'] },
+  'GET /v1/fsps/bids': { allowed: ['provider'] },
+  'GET /v5/home_loan_bids': { allowed: admin },
+  'GET /v4/home_loan_bids/{id}': { allowed: active },
+  'PATCH /v4/home_loan_bids/{id}': { allowed: ['provider', 'admin'] },
+  'PATCH /v4/home_loan_bids/{id}/cancel': { allowed: ['provider', 'admin'] },
+  'DELETE /v4/home_loan_bids/{id}': { allowed: admin },
+  'GET /v1/posts/{id}/home_loan_bids': { allowed: active },
+  'GET /v1/home_loan_bids/{id}/required_documents': { allowed: active },
+  'POST /v1/home_loan_bids/{id}/required_documents': { allowed: ['provider', 'admin'] },
+  'PATCH /v1/required_documents/{id}': { allowed: ['provider', 'admin'] },
+  'DELETE /v1/required_documents/{id}': { allowed: ['provider', 'admin'] },
+  'POST /v1/home_loan_bids/{id}/home_loan_bid_optional_documents': { allowed: ['provider', 'admin'] },
+  'GET /v1/document_types': { allowed: active },
 
   // spec 1 §2: an admin without `view` keeps System Configurations.
   'GET /v1/system_configurations': { allowed: ['adminWithoutView', 'admin'] },

@@ -101,7 +101,7 @@ describe('a whole refinance with two applicants, built call by call by the wizar
 });
 
 describe('who may touch a post', () => {
-  it('answers 404 to another customer, and to a provider’s path 403, writing nothing', async () => {
+  it('answers 404 to another customer and to a provider (a draft is nobody else’s to read), writing nothing', async () => {
     const owner = await t.createUser({ userType: 'customer' });
     const other = await t.createUser({ userType: 'customer' });
     const parts = await completePost(owner);
@@ -114,7 +114,8 @@ describe('who may touch a post', () => {
     await refused(other, 'POST', `/v3/posts/${parts.post}/clones`, {}, 404);
     await refused(other, 'PATCH', `/v2/users/${other.id}`, { operation: 'resend_incomplete_post_link', post_uuid: parts.post }, 404);
     const provider = await t.createUser({ userType: 'fsp' });
-    await refused(provider, 'GET', `/v4/posts/${parts.post}`, undefined, 403);
+    // Providers read published posts only (tests/api/post-privacy.int.test.ts).
+    await refused(provider, 'GET', `/v4/posts/${parts.post}`, undefined, 404);
     await refused(null, 'GET', `/v4/posts/${parts.post}`, undefined, 401);
   });
 
@@ -263,7 +264,9 @@ describe('the rules, on both sides of each boundary', () => {
   it('refuses unknown fields and operations without a 500', async () => {
     const { post, homeLoan } = await pendingPost(customer);
     await refused(customer, 'PATCH', `/v2/home_loans/${homeLoan}`, { home_loan: { loan_amount: 300_000, colour: 'red' } }, 422, 'home_loan.colour', 'Unknown field.');
-    await refused(customer, 'PATCH', `/v2/posts/${post}`, { operation: 'end_bidding_period' }, 422);
+    await refused(customer, 'PATCH', `/v2/posts/${post}`, { operation: 'paint_it_red' }, 422);
+    // A lifecycle operation before publishing is a conflict with the post's status, not bad input.
+    await refused(customer, 'PATCH', `/v2/posts/${post}`, { operation: 'end_bidding_period' }, 409);
     await refused(customer, 'PATCH', `/v2/home_loans/${homeLoan}`, { home_loan: { loan_amount: '300000' } }, 422, 'home_loan.loan_amount', 'Should be a number');
     await refused(customer, 'POST', `/v2/home_loans/${homeLoan}/applicants`, { applicant: 'Jane' }, 422);
     await refused(customer, 'POST', `/v2/posts/${post}/home_loans`, { home_loan: refinanceLoan }, 409);
