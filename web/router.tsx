@@ -12,6 +12,17 @@ import { mailboxRoute } from './routes/outbox/mailbox';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message';
 import { pageNotFoundRoute } from './routes/page-not-found';
 import { postEditRoute } from './routes/posts/post-edit';
+import { bidRoute } from './routes/bids/bid';
+import { bidsRoute } from './routes/bids/bids';
+import { dealRoute } from './routes/deals/deal';
+import { dealsRoute } from './routes/deals/deals';
+import { lostDealsRoute } from './routes/deals/lost-deals';
+import { postBidRoute } from './routes/bids/post-bid';
+import { postsRoute } from './routes/posts/posts';
+import { postDetailRoute } from './routes/posts/post-detail';
+import { getDealRoute } from './routes/posts/get-deal';
+import { cancelAutomaticSelectionRoute } from './routes/posts/cancel-automatic-selection';
+import { extendReviewPeriodRoute } from './routes/posts/extend-review-period';
 import { adminRoute } from './routes/admin';
 import { homeRoute } from './routes/home';
 import { privateRoute } from './routes/private';
@@ -43,6 +54,8 @@ import { fspActivateProfileRoute } from './routes/profile/fsp-activate-profile';
 import { profileRoute } from './routes/profile/profile';
 import { profileEditRoute } from './routes/profile/profile-edit';
 import { myTeamRoute } from './routes/team/my-team';
+import { connectMeRoute } from './routes/deals/connect-me';
+import { connectMeDefaultRoute, connectMeStatusRoute } from './routes/deals/connect-me-status';
 import { pendingUsersRoute } from './routes/users/pending-users';
 import { userRoute } from './routes/users/user';
 import { userEditRoute } from './routes/users/user-edit';
@@ -63,6 +76,20 @@ const routeTree = rootRoute.addChildren([
     profileEditRoute,
     changePasswordRoute,
     postEditRoute,
+    postBidRoute,
+    postDetailRoute,
+    getDealRoute,
+    bidRoute,
+    bidsRoute,
+    dealsRoute,
+    lostDealsRoute,
+    dealRoute,
+    postsRoute,
+    extendReviewPeriodRoute,
+    cancelAutomaticSelectionRoute,
+    connectMeRoute,
+    connectMeStatusRoute,
+    connectMeDefaultRoute,
     adminRoute.addChildren([
       organisationsRoute,
       organisationsCreateRoute,

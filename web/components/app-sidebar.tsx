@@ -48,14 +48,14 @@ function entriesFor(session: Session): readonly Entry[] {
     const createPosts: Entry = { label: 'Create Posts', icon: IconFilePlus, to: '/create-post', matches: ['/create-post'] };
     // A customer still creating the first post sees only these two.
     if (user.status === 'creating') return [dashboard, createPosts];
-    return [profile, dashboard, { label: 'Messages', icon: IconMessage }, { label: 'My Posts', icon: IconFiles }, createPosts];
+    return [profile, dashboard, { label: 'Messages', icon: IconMessage }, { label: 'My Posts', icon: IconFiles, to: '/posts', matches: ['/posts'] }, createPosts];
   }
   if (user.user_type === 'fsp') {
     const entries: Entry[] = [
       profile,
       dashboard,
-      { label: 'My Bids', icon: IconReceipt },
-      { label: 'My Deals', icon: IconBriefcase },
+      { label: 'My Bids', icon: IconReceipt, to: '/bids', matches: ['/bids', '/post/bid'] },
+      { label: 'My Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
       { label: 'My Bid Templates', icon: IconLayoutList },
       { label: 'Opportunities', icon: IconBulb },
       { label: 'Messages', icon: IconMessage },
@@ -79,9 +79,9 @@ function entriesFor(session: Session): readonly Entry[] {
         { label: 'Admins', to: '/users/$userType', params: { userType: 'admin' }, matches: ['/users/admin'] },
       ],
     },
-    { label: 'Jousts', icon: IconTrophy },
-    { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids' }, { label: 'Bid templates' }] },
-    { label: 'Deals', icon: IconBriefcase },
+    { label: 'Jousts', icon: IconTrophy, to: '/posts', matches: ['/posts'] },
+    { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids', to: '/bids', matches: ['/bids', '/post/bid'] }, { label: 'Bid templates' }] },
+    { label: 'Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
     {
       label: 'Organisations',
       icon: IconBuilding,

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** For 422: field path (`organisation.name`) to its messages. */
   readonly errors: Readonly<Record<string, readonly string[]>>;
+  /** The problem's other members (RFC 9457 extensions such as a refused bid's `lvr` or `warnings`), unchecked. */
+  readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(init: {
     status: number;
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     detail?: string | undefined;
     code?: string | undefined;
     errors?: Record<string, string[]> | undefined;
+    extensions?: Record<string, unknown> | undefined;
   }) {
     super(init.detail ?? init.title);
     this.name = 'ApiError';
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.code = init.code;
     this.errors = init.errors ?? {};
+    this.extensions = init.extensions ?? {};
   }
 
   /** Builds the error from a response body that may or may not be problem+json. */
@@ -44,6 +48,7 @@ export class ApiError extends Error {
       detail: problem.data.detail,
       code: problem.data.code,
       errors: problem.data.errors,
+      extensions: typeof body === 'object' && body !== null ? { ...body } : {},
     });
   }
 }

@@ -1,17 +1,20 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createRoute } from '@tanstack/react-router';
 import { listResultSchema } from '../../domain/shared/list-query';
 import { userView } from '../../domain/user/schemas';
 import { ButtonLink } from '../components/router-link';
+import { AdminDashboard } from '../features/dashboards/components/admin-dashboard';
+import { CustomerPosts } from '../features/dashboards/components/customer-dashboard';
+import { FspDashboard } from '../features/dashboards/components/fsp-dashboard';
 import { newestEditablePostQuery } from '../features/posts/api/own-posts';
 import { apiFetch } from '../lib/api-fetch';
 import { formatAud } from '../lib/format';
-import { isAdministrator, type Session, useSession } from '../lib/session';
+import { isAdministrator, useSession } from '../lib/session';
 import { privateRoute } from './private';
 
-// The dashboard (spec 1 §2 "/home"). The trade flow fills it with posts, bids and deals; until then it greets the
-// user and points to what each role can do today.
+// The dashboard (spec 1 §2 "/home", "Dashboards"): the admin's jousts, the provider's priority and normal tables,
+// the customer's own posts (docs/dashboards.md).
 
 export const homeRoute = createRoute({
   getParentRoute: () => privateRoute,
@@ -24,75 +27,37 @@ function HomePage() {
   const { user } = session;
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2}>Dashboard</Title>
-        <Text c="dimmed">Welcome, {user.first_name ?? user.email}.</Text>
-      </Stack>
-      {isAdministrator(session) ? <AdminOverview /> : <AccountOverview session={session} />}
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>Dashboard</Title>
+          <Text c="dimmed">Welcome, {user.first_name ?? user.email}.</Text>
+        </Stack>
+        {isAdministrator(session) && <PendingProviders />}
+      </Group>
+      {user.user_type === 'admin' && isAdministrator(session) && <AdminDashboard />}
+      {user.user_type === 'fsp' && <FspDashboard canViewActivePosts={session.can('view_active_posts')} />}
+      {user.user_type === 'customer' && (
+        <>
+          <EditMyPost />
+          <CustomerPosts title="My posts" />
+        </>
+      )}
     </Stack>
   );
 }
 
 const pendingProviders = listResultSchema(userView);
 
-function AdminOverview() {
+/** Providers who signed up and wait for an admin (spec 2 §2 "/pending-users"). */
+function PendingProviders() {
   const pending = useQuery({
     queryKey: ['users', 'pending-count'],
     queryFn: ({ signal }) => apiFetch('/v1/users?filter[user_type]=fsp&filter[status]=pending&count=1', { schema: pendingProviders, signal }),
   });
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <Paper p="lg">
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            Providers waiting for approval
-          </Text>
-          <Text fz={32} fw={700} aria-label="Providers waiting for approval">
-            {pending.data ? pending.data.total_records : '–'}
-          </Text>
-        </Stack>
-      </Paper>
-      <Paper p="lg">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm" c="dimmed">
-            Lenders and brokers
-          </Text>
-          <ButtonLink to="/organisations" variant="light" size="xs">
-            Organisations
-          </ButtonLink>
-        </Stack>
-      </Paper>
-      <Paper p="lg">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm" c="dimmed">
-            Questions providers answer
-          </Text>
-          <ButtonLink to="/questions" variant="light" size="xs">
-            Questions
-          </ButtonLink>
-        </Stack>
-      </Paper>
-    </SimpleGrid>
-  );
-}
-
-const roleNames = { admin: 'Admin', fsp: 'Provider', customer: 'Customer' } as const;
-
-function AccountOverview({ session }: { session: Session }) {
-  const { user } = session;
-  return (
-    <Paper p="lg">
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Badge variant="light">{roleNames[user.user_type]}</Badge>
-          {user.fsp?.organisation.name && <Text size="sm">{user.fsp.organisation.name}</Text>}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {user.user_type === 'fsp' ? 'Posts to bid on, your bids and your deals will show here.' : 'Your posts and the offers on them will show here.'}
-        </Text>
-        {user.user_type === 'customer' && <EditMyPost />}
-      </Stack>
-    </Paper>
+    <ButtonLink to="/pending-users" variant="light" size="xs" aria-label="Providers waiting for approval">
+      Providers waiting for approval: {pending.data ? pending.data.total_records : '–'}
+    </ButtonLink>
   );
 }
 
@@ -101,15 +66,17 @@ function EditMyPost() {
   const { data: post } = useQuery(newestEditablePostQuery);
   if (!post) return null;
   return (
-    <Group gap="sm">
-      <ButtonLink to="/post/$uuid/edit" params={{ uuid: post.uuid }} variant="light" size="xs">
-        Edit my post
-      </ButtonLink>
-      {post.loan_amount !== null && (
-        <Text size="sm" c="dimmed">
-          {formatAud(post.loan_amount)}, {post.status === 'active' ? 'open for bids' : 'not published yet'}
-        </Text>
-      )}
-    </Group>
+    <Paper p="md">
+      <Group gap="sm">
+        <ButtonLink to="/post/$uuid/edit" params={{ uuid: post.uuid }} variant="light" size="xs">
+          Edit my post
+        </ButtonLink>
+        {post.loan_amount !== null && (
+          <Text size="sm" c="dimmed">
+            {formatAud(post.loan_amount)}, {post.status === 'active' ? 'open for bids' : 'not published yet'}
+          </Text>
+        )}
+      </Group>
+    </Paper>
   );
 }

@@ -1,0 +1,59 @@
+import { Checkbox, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
+import { bidRateTypeLabels } from '../bid-labels';
+import type { BidFormValues } from '../bid-form-values';
+
+type Props = { form: UseFormReturnType<BidFormValues> };
+
+/** Percent inputs: two decimals at most (spec 3 §9). */
+export const percentProps = { suffix: '%', decimalScale: 2, allowNegative: false, step: 0.01 } as const;
+
+const rateTypeOptions = bidRateTypes.map((value) => ({ value, label: bidRateTypeLabels[value] }));
+const years = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+/** The offered rates (spec 3 §5: 1.5 to 15 percent; fixed period 1 to 5 years; reverting 1 to 60 months). */
+export function RatesSection({ form }: Props) {
+  const fixedPeriod = form.getInputProps('fixed_period');
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput label="Interest rate" withAsterisk {...percentProps} {...form.getInputProps('interest_rate')} />
+        <NumberInput label="Comparison rate" withAsterisk {...percentProps} {...form.getInputProps('comparison_rate')} />
+        <NumberInput label="Advertised rate" {...percentProps} {...form.getInputProps('advertised_rate')} />
+        <Select label="Rate type" withAsterisk placeholder="Choose" data={rateTypeOptions} allowDeselect={false} {...form.getInputProps('rate_type')} />
+        {form.values.rate_type === 'fixed' && (
+          <Select
+            label="Fixed period"
+            withAsterisk
+            placeholder="Years"
+            data={years(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).map((value) => ({ value, label: `${value} year${value === '1' ? '' : 's'}` }))}
+            allowDeselect={false}
+            {...fixedPeriod}
+            value={form.values.fixed_period === '' ? null : String(form.values.fixed_period)}
+            onChange={(value) => form.setFieldValue('fixed_period', value === null ? '' : Number(value))}
+          />
+        )}
+      </SimpleGrid>
+      <Group gap="xl">
+        <Checkbox label="Discretionary rate" {...form.getInputProps('discretionary_rate', { type: 'checkbox' })} />
+        <Checkbox label="Introductory rate" {...form.getInputProps('introductory_rate', { type: 'checkbox' })} />
+      </Group>
+      {form.values.introductory_rate && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput label="Rate reverts to" withAsterisk {...percentProps} {...form.getInputProps('rate_reverts_to')} />
+          <NumberInput
+            label="Rate reverts after"
+            withAsterisk
+            suffix=" months"
+            decimalScale={0}
+            allowNegative={false}
+            min={bidLimits.rateRevertsAfterMonths.min}
+            max={bidLimits.rateRevertsAfterMonths.max}
+            {...form.getInputProps('rate_reverts_after')}
+          />
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { type DashboardFilter, dashboardFilter } from '../../../domain/post/dashboard';
+
+// The dashboards' filters (spec 1 §2 "Dashboards"): states, loan type, credit band and status, any by default, saved
+// in this browser with separate keys for the admin and the provider; the applied-filter count counts each filter
+// that holds a value (credit band, loan type, states, loan purpose; the spec's rate and repayment type are not
+// filters of the read model yet: docs/dashboards.md).
+
+export type FilterStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type FilterOwner = 'admin' | 'fsp';
+
+export const filterStorageKeys: Record<FilterOwner, string> = { admin: 'dashboard.filters.admin', fsp: 'dashboard.filters.fsp' };
+
+const stored = dashboardFilter.catch({});
+
+/** The saved filters, or none (any) when nothing or something unreadable is stored. */
+export function loadFilters(store: FilterStore, owner: FilterOwner): DashboardFilter {
+  const text = store.getItem(filterStorageKeys[owner]);
+  if (!text) return {};
+  try {
+    return stored.parse(JSON.parse(text));
+  } catch {
+    return {};
+  }
+}
+
+export function saveFilters(store: FilterStore, owner: FilterOwner, filter: DashboardFilter): void {
+  const applied = withoutEmpty(filter);
+  if (Object.keys(applied).length === 0) store.removeItem(filterStorageKeys[owner]);
+  else store.setItem(filterStorageKeys[owner], JSON.stringify(applied));
+}
+
+/** The filters that hold a value (an emptied multi-select means any). */
+export function withoutEmpty(filter: DashboardFilter): DashboardFilter {
+  return Object.fromEntries(Object.entries(filter).filter(([, values]) => Array.isArray(values) && values.length > 0));
+}
+
+/** How many filters are applied (the badge beside the filters). */
+export const appliedFilterCount = (filter: DashboardFilter): number => Object.keys(withoutEmpty(filter)).length;
+

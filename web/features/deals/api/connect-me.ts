@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { acceptanceView } from '../../../../domain/deal/views';
+import { apiFetch } from '../../../lib/api-fetch';
+import { dealKeys } from './deal-keys';
+
+/**
+ * spec 1 §2 "/connect-me/{post_uuid}/{bid_uuid}": the customer's e-mail link asks to be connected with the
+ * provider of that bid: `POST /v1/connect-me/{post}/{bid}` accepts it (or confirms it again) as the logged-in owner.
+ */
+export function connectMe(postUuid: string, bidUuid: string) {
+  return apiFetch(`/v1/connect-me/${encodeURIComponent(postUuid)}/${encodeURIComponent(bidUuid)}`, { method: 'POST', schema: acceptanceView });
+}
+
+export function useConnectMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postUuid, bidUuid }: { postUuid: string; bidUuid: string }) => connectMe(postUuid, bidUuid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealKeys.all }),
+  });
+}

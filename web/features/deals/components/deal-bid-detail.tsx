@@ -1,0 +1,52 @@
+import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { DealView } from '../../../../domain/deal/views';
+import { DetailItem } from '../../../components/detail-item';
+import { AnchorLink } from '../../../components/router-link';
+import { formatAud, formatRate } from '../../../lib/format';
+
+const yesNo = (value: boolean | null | undefined) => (value ? 'Yes' : 'No');
+const words = (value: string | null | undefined) => (value ? value.replaceAll('_', ' ').replace(/^\w/, (c) => c.toUpperCase()) : '—');
+
+/** The accepted bid's terms (spec 1 §2 "Deal detail: bid detail"). */
+export function DealBidDetail({ bid }: { bid: DealView['bid'] }) {
+  if (!bid) {
+    return (
+      <Paper p="lg" withBorder>
+        <Title order={4}>Bid</Title>
+        <Text size="sm" c="dimmed" mt="sm">
+          The bid of this deal cannot be shown.
+        </Text>
+      </Paper>
+    );
+  }
+  const form = bid.home_loan_bid;
+  return (
+    <Paper p="lg" withBorder>
+      <Stack gap="md">
+        <Title order={4}>Bid</Title>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+          <DetailItem label="Product">{form.product_name ?? '—'}</DetailItem>
+          <DetailItem label="Interest rate">{formatRate(form.interest_rate)}</DetailItem>
+          <DetailItem label="Comparison rate">{formatRate(form.comparison_rate)}</DetailItem>
+          <DetailItem label="Rate type">
+            {words(form.rate_type)}
+            {form.fixed_period ? ` (${form.fixed_period} years)` : ''}
+          </DetailItem>
+          <DetailItem label="Repayment type">{words(form.repayment_type)}</DetailItem>
+          <DetailItem label="Maximum LVR">{formatRate(form.maximum_lvr)}</DetailItem>
+          {typeof form.amount === 'number' && <DetailItem label="Bid amount">{formatAud(form.amount)}</DetailItem>}
+          <DetailItem label="Offset">{yesNo(form.offset)}</DetailItem>
+          <DetailItem label="Redraw">{yesNo(form.redraw)}</DetailItem>
+          <DetailItem label="Bid type">
+            <Badge variant="light" color="gray" size="sm">
+              {words(form.bid_type)}
+            </Badge>
+          </DetailItem>
+        </SimpleGrid>
+        <AnchorLink to="/post/bid/$uuid/$mode" params={{ uuid: bid.uuid, mode: 'view' }} size="sm">
+          Open the bid
+        </AnchorLink>
+      </Stack>
+    </Paper>
+  );
+}

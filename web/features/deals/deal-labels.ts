@@ -1,0 +1,69 @@
+import type { AddableActivityType, DealActivityType, NotProceedingReason, Weekday } from '../../../domain/deal/schemas';
+import type { DealStage } from '../../../domain/deal/stages';
+import type { BidLimitLevel } from '../../../domain/deal/figures';
+
+// Words the deal screens show for the domain's values (spec 1 §2 "Deals", §3).
+
+/** The board's columns: the stage and what it is waiting for (spec 1 §2). */
+export const stageTitles: Record<DealStage, { title: string; waiting: string | null }> = {
+  accepted: { title: 'Accepted', waiting: 'Not yet contacted' },
+  contacted: { title: 'Contacted', waiting: 'Pending application' },
+  applied: { title: 'Applied', waiting: 'Pending settlement' },
+  closed_won: { title: 'Closed Won', waiting: null },
+  closed_lost: { title: 'Closed Lost', waiting: null },
+  on_hold: { title: 'On Hold', waiting: null },
+};
+
+export const stageColours: Record<DealStage, string> = {
+  accepted: 'blue',
+  contacted: 'cyan',
+  applied: 'violet',
+  closed_won: 'teal',
+  closed_lost: 'red',
+  on_hold: 'gray',
+};
+
+/** spec 1 §3 "Not-proceeding reasons". */
+export const notProceedingReasonLabels: Record<NotProceedingReason, string> = {
+  uncontactable: 'Uncontactable',
+  credit_or_serviceability_issues: 'Credit or serviceability issues',
+  working_with_another_party: 'Working with another party',
+  retained_by_existing_lender: 'Retained by existing lender',
+  change_of_mind: 'Change of mind',
+  no_reason: 'No reason',
+  other: 'Other',
+};
+
+/** What the add-activity menu offers, in the order a deal moves. */
+export const addActivityLabels: Record<AddableActivityType, string> = {
+  contact: 'Contact',
+  application: 'Application',
+  closed_won: 'Closed Won',
+  closed_lost: 'Closed Lost',
+  on_hold: 'On Hold',
+  note: 'Note',
+};
+
+/** The board's activity-type filter. */
+export const activityFilterLabels: Record<DealActivityType, string> = {
+  accept: 'Accepted',
+  external_created: 'External deal created',
+  contact: 'Contacted',
+  application: 'Application',
+  closed_won: 'Closed Won',
+  closed_lost: 'Closed Lost',
+  on_hold: 'On Hold',
+  note: 'Note',
+};
+
+export const weekdayLabels: Record<Weekday, string> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+export const limitLevelColours: Record<BidLimitLevel, string> = { ok: 'teal', warning: 'orange', maxed: 'red' };

@@ -1,0 +1,109 @@
+import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconGavel, IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { BidView } from '../../../../domain/bid/views';
+import { isProviderPostView } from '../../../../domain/post/provider-view';
+import { PageHeader } from '../../../components/page-header';
+import { ButtonLink } from '../../../components/router-link';
+import { formatAud } from '../../../lib/format';
+import { isAdministrator, useSession } from '../../../lib/session';
+import { postBidsQueryOptions } from '../api/get-post-bids';
+import { usePostDetail } from '../api/get-post-detail';
+import { acceptOfferFor } from '../bid-acceptance';
+import { bidStatisticsOf } from '../bid-statistics';
+import { postActionsFor } from '../post-actions';
+import { loanTypeLabels } from '../post-detail-labels';
+import { postSummaryOf } from '../post-summary';
+import { ApplicantsCard } from './applicants-card';
+import { BidStatisticsPanel } from './bid-statistics-panel';
+import { LoanSummaryCard } from './loan-summary-card';
+import { PostActionsBar } from './post-actions-bar';
+import { PostBids } from './post-bids';
+import { PostStatusBlock } from './post-status-block';
+
+/**
+ * The post page for every role (spec 1 §2 "Post detail"; docs/post-detail.md): what each role sees follows what
+ * GET /v4/posts/{id} answers it. `children` sits over the page (the accept dialog of /post/{uuid}/get-deal/{bidUuid}).
+ */
+export function PostDetailScreen({ uuid, children }: { uuid: string; children?: ReactNode }) {
+  const session = useSession();
+  const { data: view } = usePostDetail(uuid);
+  // A pending post (still being written) has no bids yet, and the API answers none for it.
+  const published = view.status !== 'pending';
+  const bids = useQuery({ ...postBidsQueryOptions(uuid), enabled: published });
+  const summary = postSummaryOf(view);
+  const userType = session.user.user_type;
+  const admin = isAdministrator(session);
+  const provider = userType === 'fsp';
+  const acceptor = admin ? 'admin' : userType === 'customer' ? 'owner' : 'other';
+  const bidList = bids.data?.result ?? [];
+  const isOwn = (bid: BidView) => provider && bid.provider?.uuid === session.user.uuid;
+
+  const title = [summary.loanType ? loanTypeLabels[summary.loanType] : summary.product, summary.loanAmount === null ? null : formatAud(summary.loanAmount)]
+    .filter(Boolean)
+    .join(' · ');
+  // spec 1 §6: only providers place bids, on an active post, and not once a bid is closed_won.
+  const mayBid = provider && view.status === 'active' && !bidList.some((bid) => bid.status === 'closed_won');
+
+  let operations: ReactNode = null;
+  let statusBlock: ReactNode = null;
+  let applicants: ReactNode = null;
+  if (isProviderPostView(view)) {
+    if (view.customer) applicants = <ApplicantsCard applicants={view.customer.applicants} contact={view.customer} />;
+  } else {
+    const actions = postActionsFor(admin ? 'admin' : 'owner', view);
+    operations = <PostActionsBar post={view} product={summary.product} actions={actions} />;
+    statusBlock = <PostStatusBlock post={view} />;
+    applicants = <ApplicantsCard applicants={view.applicants} />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[userType === 'customer' ? 'My Posts' : 'Posts', summary.product]}
+        actions={
+          mayBid ? (
+            <ButtonLink to="/post/$uuid/bid" params={{ uuid }} leftSection={<IconGavel size={16} />}>
+              Place a bid
+            </ButtonLink>
+          ) : (
+            operations
+          )
+        }
+      />
+      <Stack gap="lg">
+        {statusBlock}
+        <LoanSummaryCard summary={summary} showFlexibleNotice={provider || admin} />
+        {applicants}
+        {admin && bids.data && <BidStatisticsPanel statistics={bidStatisticsOf(bidList)} />}
+        {!published && (
+          <Alert color="gray" icon={<IconInfoCircle />}>
+            Providers bid once this {summary.product} is published.
+          </Alert>
+        )}
+        {published && bids.isPending && (
+          <Center mih={120} aria-busy="true">
+            <Loader size="sm" />
+          </Center>
+        )}
+        {bids.isError && (
+          <Alert color="gray" icon={<IconInfoCircle />}>
+            The bids of this {summary.product} are not open to you.
+          </Alert>
+        )}
+        {bids.data && (
+          <PostBids
+            bids={bidList}
+            postUuid={uuid}
+            acceptOfferOf={(bid: BidView) => acceptOfferFor(acceptor, view.status, bid.status)}
+            isOwn={isOwn}
+            mayOpen={(bid: BidView) => admin || isOwn(bid)}
+          />
+        )}
+      </Stack>
+      {children}
+    </>
+  );
+}

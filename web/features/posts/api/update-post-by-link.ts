@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postView } from '../../../../domain/post/views';
+import { apiFetch } from '../../../lib/api-fetch';
+import { postKeys } from './post-keys';
+
+// The post updates of the e-mail links (spec 1 §2 "/extend-review-period/{post_uuid}/{update_type}", §4):
+// `PATCH /v2/posts/{id}` with the operation, as the logged-in owner.
+
+export const linkUpdateTypes = ['extend_review_period', 'cancel_automatic_selection'] as const;
+export type LinkUpdateType = (typeof linkUpdateTypes)[number];
+
+export function updatePostByLink(uuid: string, operation: LinkUpdateType) {
+  return apiFetch(`/v2/posts/${encodeURIComponent(uuid)}`, { method: 'PATCH', body: { operation }, schema: postView });
+}
+
+export function useUpdatePostByLink(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (operation: LinkUpdateType) => updatePostByLink(uuid, operation),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.detail(uuid) }),
+  });
+}

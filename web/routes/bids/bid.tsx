@@ -1,0 +1,202 @@
+import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { IconBan, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { z } from 'zod';
+import { bidTypes as allBidTypes } from '../../../domain/bid/schemas';
+import type { BidView } from '../../../domain/bid/views';
+import { DetailItem } from '../../components/detail-item';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { AnchorLink, ButtonLink } from '../../components/router-link';
+import { bidQueryOptions, useBid } from '../../features/bids/api/get-bid';
+import { bidPostQueryOptions } from '../../features/bids/api/get-bid-post';
+import { bidActionsFor, bidTypesFor } from '../../features/bids/bid-actions';
+import { bidFormValuesOf } from '../../features/bids/bid-form-values';
+import { type BidPostSummary, bidPostSummaryOf } from '../../features/bids/bid-post-summary';
+import { BidForm } from '../../features/bids/components/bid-form';
+import { BidStatusBadge } from '../../features/bids/components/bid-status-badge';
+import { BidTerms } from '../../features/bids/components/bid-terms';
+import { CancelBidModal } from '../../features/bids/components/cancel-bid-modal';
+import { LoanSummary } from '../../features/bids/components/loan-summary';
+import { useConfirmDeleteBid } from '../../features/bids/components/use-confirm-delete-bid';
+import { isApiError } from '../../lib/api-error';
+import { useSession } from '../../lib/session';
+import { privateRoute } from '../private';
+
+// spec 1 §2 "/post/bid/{uuid}/{mode}": view or edit a bid. Another mode says 'Invalid Page Mode!' and returns to the
+// list (spec 3 §8); customers go to the dashboard (spec 1 §2), and so does a bid that fails to load.
+
+const bidModes = ['view', 'edit'] as const;
+type BidMode = (typeof bidModes)[number];
+const isBidMode = (mode: string): mode is BidMode => (bidModes as readonly string[]).includes(mode);
+const bidUuid = z.uuid();
+
+const failedToLoad = () => {
+  notifications.show({ color: 'red', title: 'Error!', message: 'This bid could not be opened.' });
+  return redirect({ to: '/home', replace: true });
+};
+
+export const bidRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/post/bid/$uuid/$mode',
+  beforeLoad: ({ context, params }) => {
+    if (context.session.user.user_type === 'customer') throw redirect({ to: '/home', replace: true });
+    if (!isBidMode(params.mode)) {
+      notifications.show({ color: 'red', title: 'Invalid Page Mode!', message: 'A bid can be viewed or edited.' });
+      throw redirect({ to: '/bids', replace: true });
+    }
+  },
+  loader: async ({ context, params }) => {
+    if (!bidUuid.safeParse(params.uuid).success) throw failedToLoad();
+    let bid: BidView;
+    try {
+      bid = await context.queryClient.fetchQuery(bidQueryOptions(params.uuid));
+    } catch (error) {
+      if (isApiError(error, 404) || isApiError(error, 403)) throw failedToLoad();
+      throw error;
+    }
+    // The post's loan beside the bid; a post the reader may no longer open only leaves the summary out.
+    await context.queryClient.prefetchQuery(bidPostQueryOptions(bid.post_id));
+  },
+  errorComponent: RouteError,
+  component: BidPage,
+});
+
+function BidPage() {
+  const { uuid, mode } = bidRoute.useParams();
+  const { data: bid } = useBid(uuid);
+  const { data: post } = useQuery({ ...bidPostQueryOptions(bid.post_id), select: bidPostSummaryOf });
+  const session = useSession();
+  const actions = bidActionsFor(bid, { ...session.user, cancelsOwnBids: session.can('cancel_active_bids') });
+  const bidsCrumb = (
+    <AnchorLink to="/bids" size="sm" c="dimmed">
+      {session.user.user_type === 'admin' ? 'Bids' : 'My Bids'}
+    </AnchorLink>
+  );
+
+  if (mode === 'edit') {
+    return (
+      <>
+        <PageHeader title="Edit bid" crumbs={[bidsCrumb, 'Edit']} />
+        <EditBid bid={bid} post={post} canEdit={actions.edit} />
+      </>
+    );
+  }
+  return <ViewBid bid={bid} post={post} actions={actions} crumbs={[bidsCrumb, 'View']} />;
+}
+
+function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSummary | undefined; actions: ReturnType<typeof bidActionsFor>; crumbs: ReactNode[] }) {
+  const navigate = useNavigate();
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const { confirmDelete, deleting } = useConfirmDeleteBid();
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm">
+            <span>{bid.home_loan_bid.product_name ?? 'Bid'}</span>
+            <BidStatusBadge status={bid.status} />
+            {/* A cancelled bid's place label is 'Cancelled', which its status already says. */}
+            {bid.place_label && bid.status !== 'cancelled' && (
+              <Badge variant="outline" color="gray" title="Place among the post's bids" data-testid="place-label">
+                {bid.place_label}
+              </Badge>
+            )}
+          </Group>
+        }
+        crumbs={crumbs}
+        actions={
+          <>
+            {actions.edit && (
+              <ButtonLink to="/post/bid/$uuid/$mode" params={{ uuid: bid.uuid, mode: 'edit' }} leftSection={<IconPencil size={16} />}>
+                Edit
+              </ButtonLink>
+            )}
+            {actions.cancel && (
+              <Button color="orange" variant="light" leftSection={<IconBan size={16} />} onClick={() => setCancelling(bid.uuid)}>
+                Cancel bid
+              </Button>
+            )}
+            {actions.delete && (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                loading={deleting}
+                onClick={() => confirmDelete(bid.uuid, () => void navigate({ to: '/bids' }))}
+              >
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <BidTerms bid={bid} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Paper p="lg" withBorder>
+              <Stack gap="sm">
+                <Title order={4}>Bidder</Title>
+                <DetailItem label="Organisation">{bid.organisation?.name ?? 'Hidden (anonymous bid)'}</DetailItem>
+                {bid.provider?.full_name && <DetailItem label="Provider">{bid.provider.full_name}</DetailItem>}
+                {bid.winning && <Badge color="green">Winning bid</Badge>}
+              </Stack>
+            </Paper>
+            {post && <LoanSummary post={post} bid={{ interest_rate: bid.interest_rate, amount: bid.home_loan_bid.amount ?? '', bid_type: bid.bid_type }} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <CancelBidModal bidUuid={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}
+
+function EditBid({ bid, post, canEdit }: { bid: BidView; post: BidPostSummary | undefined; canEdit: boolean }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const organisationUuid = bid.home_loan_bid.organisation_uuid ?? bid.organisation?.uuid ?? null;
+  const toView = () => void navigate({ to: '/post/bid/$uuid/$mode', params: { uuid: bid.uuid, mode: 'view' } });
+  if (!canEdit || !post || organisationUuid === null) {
+    return (
+      <Alert color="gray" icon={<IconInfoCircle />}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{canEdit ? 'The post of this bid cannot be opened, so the bid cannot be changed here.' : 'Only an active bid can be changed, by its provider or an admin.'}</Text>
+          <Button size="xs" variant="light" onClick={toView}>
+            View the bid
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  // The bid keeps its type; the others follow the provider's permissions (an admin edits any type it finds).
+  const permitted =
+    session.user.user_type === 'admin'
+      ? allBidTypes
+      : bidTypesFor({ anonymous: session.can('create_anonymous_bid'), retention: session.can('create_retention_bid') }, organisationUuid, post.currentLenderUuid);
+  const bidTypes = allBidTypes.filter((type) => type === bid.bid_type || permitted.includes(type));
+  return (
+    <BidForm
+      post={post}
+      target={{ kind: 'edit', bidUuid: bid.uuid }}
+      context={{
+        organisation_uuid: organisationUuid,
+        home_loan_bid_template_uuid: bid.home_loan_bid.home_loan_bid_template_uuid,
+        financial_institution_product: bid.home_loan_bid.financial_institution_product,
+      }}
+      initialValues={bidFormValuesOf(bid.home_loan_bid)}
+      bidTypes={bidTypes}
+      submitLabel="Save the bid"
+      onSaved={() => {
+        notifications.show({ color: 'teal', title: 'Success!', message: 'Your bid was updated.' });
+        toView();
+      }}
+      onCancel={toView}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileOff, IconInfoCircle } from '@tabler/icons-react';
+import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { NotFoundState } from '../../components/not-found-state';
+import { PageHeader } from '../../components/page-header';
+import { RouteError } from '../../components/route-error';
+import { ButtonLink } from '../../components/router-link';
+import { useBidPost } from '../../features/bids/api/get-bid-post';
+import { bidTypesFor } from '../../features/bids/bid-actions';
+import { emptyBidFormValues } from '../../features/bids/bid-form-values';
+import { bidPostSummaryOf } from '../../features/bids/bid-post-summary';
+import { BidForm } from '../../features/bids/components/bid-form';
+import { useSession } from '../../lib/session';
+import { privateRoute } from '../private';
+import { loadBidPost } from './load-bid-post';
+
+// spec 1 §2 "/post/{uuid}/bid": a provider places a bid on an active post; anyone else goes to the dashboard
+// (spec 1 §2 "Access behaviour", §6 "only fsp may place a bid").
+
+export const postBidRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/post/$uuid/bid',
+  beforeLoad: ({ context }) => {
+    if (context.session.user.user_type !== 'fsp') throw redirect({ to: '/home', replace: true });
+  },
+  loader: ({ context, params }) => loadBidPost(context.queryClient, params.uuid),
+  notFoundComponent: PostNotFoundPage,
+  errorComponent: RouteError,
+  component: PostBidPage,
+});
+
+const crumbs = ['Posts', 'Place a bid'];
+
+function PostBidPage() {
+  const { uuid } = postBidRoute.useParams();
+  const { data } = useBidPost(uuid);
+  const session = useSession();
+  const navigate = useNavigate();
+  const post = bidPostSummaryOf(data);
+  const organisationUuid = session.user.fsp?.organisation.uuid ?? null;
+
+  let closed: string | null = null;
+  // spec 1 §4: only an active post (Bidding) takes bids.
+  if (post.status !== 'active' || post.homeLoanUuid === null) closed = `This ${post.product} won't be able to receive any new bids.`;
+  else if (organisationUuid === null) closed = 'Your account is not in an organisation yet, so it cannot bid. Ask an admin to add you to one.';
+  if (closed !== null || post.homeLoanUuid === null || organisationUuid === null) {
+    return (
+      <>
+        <PageHeader title="Place a bid" crumbs={crumbs} />
+        <Alert color="gray" icon={<IconInfoCircle />}>
+          {closed}
+        </Alert>
+      </>
+    );
+  }
+
+  const bidTypes = bidTypesFor(
+    { anonymous: session.can('create_anonymous_bid'), retention: session.can('create_retention_bid') },
+    organisationUuid,
+    post.currentLenderUuid,
+  );
+  return (
+    <>
+      <PageHeader title="Place a bid" crumbs={crumbs} />
+      <BidForm
+        post={post}
+        target={{ kind: 'place', homeLoanUuid: post.homeLoanUuid }}
+        context={{ organisation_uuid: organisationUuid, home_loan_bid_template_uuid: null, financial_institution_product: null }}
+        initialValues={emptyBidFormValues()}
+        bidTypes={bidTypes}
+        submitLabel="Place the bid"
+        onSaved={(bid) => {
+          notifications.show({ color: 'teal', title: 'The bid has been created!', message: `Your bid on this ${post.product} is live.` });
+          void navigate({ to: '/post/bid/$uuid/$mode', params: { uuid: bid.uuid, mode: 'view' } });
+        }}
+        onCancel={() => void navigate({ to: '/home' })}
+      />
+    </>
+  );
+}
+
+function PostNotFoundPage() {
+  return (
+    <>
+      <PageHeader title="Post not found" crumbs={['Posts', 'Not found']} />
+      <NotFoundState
+        icon={<IconFileOff />}
+        title="Post not found"
+        description="This post does not exist, or it is not open to you."
+        action={<ButtonLink to="/home">Go to my dashboard</ButtonLink>}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { createRoute } from '@tanstack/react-router';
+import { DealsScreen } from '../../features/deals/components/deals-screen';
+import { dealFilterOf, dealFilterSearch, searchOfDealFilter } from '../../features/deals/deal-filters';
+import { useSession } from '../../lib/session';
+import { privateRoute } from '../private';
+import { assertDealViewer, dealViewerOf, todayIso } from './deals-access';
+
+// spec 1 §2 "/deals": the deals board; providers see their own deals, admins all of them. Filters in the URL.
+
+export const dealsRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/deals',
+  validateSearch: dealFilterSearch,
+  beforeLoad: ({ context }) => assertDealViewer(context.session),
+  component: DealsBoardPage,
+});
+
+function DealsBoardPage() {
+  const session = useSession();
+  const viewer = dealViewerOf(session);
+  const today = todayIso();
+  const navigate = dealsRoute.useNavigate();
+  const filter = dealFilterOf(dealsRoute.useSearch(), viewer, today);
+  return (
+    <DealsScreen
+      view="board"
+      viewer={viewer}
+      userUuid={session.user.uuid}
+      filter={filter}
+      today={today}
+      onApply={(next) => void navigate({ search: searchOfDealFilter(next, viewer), replace: true })}
+    />
+  );
+}
