@@ -42,4 +42,27 @@ export const benchConfig = {
   /** Targets from the issue. */
   appendCeilingTarget: 0.6,
   rebuildTarget: 50_000,
+
+  // The trade flow (issue 5): bids placed over HTTP, and the dashboards' queries on a large read model.
+  /** Concurrent HTTP clients placing bids, each awaiting its response before the next request. */
+  httpClients: fromEnv('BENCH_HTTP_CLIENTS', 64),
+  /** Bids each client places (timed); every client bids as its own provider, at most once per post. */
+  httpBidsPerClient: fromEnv('BENCH_HTTP_BIDS', 100),
+  /** Untimed bids per client first (connections, JIT, plan caches). */
+  httpWarmupBidsPerClient: fromEnv('BENCH_HTTP_WARMUP_BIDS', 20),
+  /** A directory to write a CPU profile of the bid workload's server into (`node --cpu-prof`), when set. */
+  serverCpuProfileDir: process.env.BENCH_SERVER_CPU_PROFILE || null,
+  /** Published posts the bids spread over (each client bids on a shuffled run of them). */
+  httpPosts: fromEnv('BENCH_HTTP_POSTS', 400),
+  /** Read-model rows the dashboard queries run on. */
+  dashboardPosts: fromEnv('BENCH_DASHBOARD_POSTS', 100_000),
+  dashboardBids: fromEnv('BENCH_DASHBOARD_BIDS', 1_000_000),
+  /** Timed runs of each dashboard query, after `dashboardWarmupRuns` untimed ones. */
+  dashboardRuns: fromEnv('BENCH_DASHBOARD_RUNS', 500),
+  dashboardWarmupRuns: fromEnv('BENCH_DASHBOARD_WARMUP_RUNS', 30),
+  /** A page far over its target stops after this long (the runs done so far are reported). */
+  dashboardMaxSeconds: fromEnv('BENCH_DASHBOARD_SECONDS', 15),
+  bidsPerSecondTarget: 1500,
+  bidP99TargetMs: 50,
+  dashboardP99TargetMs: 30,
 } as const;

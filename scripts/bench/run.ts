@@ -1,15 +1,18 @@
 // npm run bench: event-store and projection throughput on a PostgreSQL server (DATABASE_URL, else the local one),
 // against a plain-INSERT ceiling and @event-driven-io/emmett-postgresql as the peer. Every workload runs in its
-// own Node process on a database created for its group and dropped at the end. See docs/performance.md.
+// own Node process on a database created for its group and dropped at the end. Then the trade flow (trade.ts):
+// bids over HTTP and the dashboards' queries. `npm run bench -- store` or `-- trade` runs one part. See
+// docs/performance.md.
 import { openDatabase } from '../../infrastructure/database/database';
 import { migrateToLatest } from '../../infrastructure/database/migrate';
 import { checkpoint, createDatabase, dropCreatedDatabases, dropDatabase, serverUrl, withClient } from './admin';
 import { CEILING_TABLE_SQL } from './ceiling';
 import { benchConfig as config } from './config';
 import { describeMachine, loadAverage, machineLines } from './machine';
-import { int, mark, percent, type Row, rate, table, times } from './report';
+import { int, mark, ms, percent, type Row, rate, table, times } from './report';
 import { killWorkers, runTask } from './spawn';
 import type { AppendTarget, Task, TaskResult } from './tasks';
+import { printTrade, tradeWorkloads } from './trade';
 
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 let groups = 0;
@@ -31,7 +34,8 @@ async function measure(label: string, task: Task): Promise<TaskResult> {
   process.stderr.write(`  ${label} ... `);
   if (task.kind !== 'seed') await checkpoint(task.url); // no dirty pages left over from the previous workload
   const result = await runTask(task);
-  process.stderr.write(`${int(rate(result))} events/s (${result.seconds.toFixed(1)} s)\n`);
+  const latency = result.latency ? `, p50 ${ms(result.latency.p50)} ms, p99 ${ms(result.latency.p99)} ms` : '';
+  process.stderr.write(`${int(rate(result))}/s${latency} (${result.seconds.toFixed(1)} s)\n`);
   return result;
 }
 
@@ -107,7 +111,18 @@ async function peerLogWorkloads(batch: number): Promise<{ consumer: TaskResult; 
   return { consumer, seeded };
 }
 
+const parts = ['store', 'trade'] as const;
+
+/** The parts named on the command line (`npm run bench -- trade`), all of them when none is. */
+function selectedParts(): Set<(typeof parts)[number]> {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((a) => !(parts as readonly string[]).includes(a));
+  if (unknown.length > 0) throw new Error(`Unknown bench part ${unknown.join(', ')}: choose from ${parts.join(', ')}.`);
+  return new Set(asked.length > 0 ? (asked as (typeof parts)[number][]) : parts);
+}
+
 async function main(): Promise<void> {
+  const selected = selectedParts();
   const url = serverUrl();
   const machine = await describeMachine(url).catch((error: Error) => {
     throw new Error(`No PostgreSQL server at ${new URL(url).host} (${error.message}): start one, or set DATABASE_URL.`);
@@ -118,7 +133,16 @@ async function main(): Promise<void> {
   console.log(`Load:       ${loadAtStart} (1/5/15 min) at start`);
   console.log('Embedded PGlite is not benchmarked: it is one in-process connection for tests and single-user runs,');
   console.log('so concurrent-writer figures do not apply to it.\n');
+  if (selected.has('store')) await storeBench(machine.cores, loadAtStart);
+  if (selected.has('trade')) {
+    process.stderr.write('Trade flow: bids over HTTP, dashboards\n');
+    printTrade(await tradeWorkloads({ freshDatabase, measure }));
+    console.log(`  Load average at start ${loadAtStart}, at end ${loadAverage()}.`);
+  }
+}
 
+/** The event store and the projection runner against the ceiling and the peer. */
+async function storeBench(cores: number, loadAtStart: string): Promise<void> {
   process.stderr.write('Appends (one database: ours, the ceiling table and the peer side by side)\n');
   const appends = await appendWorkloads();
   process.stderr.write('Our log: readAll and projection rebuild\n');
@@ -170,7 +194,7 @@ async function main(): Promise<void> {
   console.log(`  ${mark(rate(bestRebuild[1]) >= config.rebuildTarget)}  rebuild at the best batch (${int(bestRebuild[0])}): ${int(rate(bestRebuild[1]))} events/s; ${times(rate(bestRebuild[1]) / rate(peer.consumer))} the peer's consumer`);
 
   console.log('\nNotes');
-  console.log(`  Load average at start ${loadAtStart}, at end ${loadAverage()}: on ${machine.cores} cores, anything else running competes with the bench.`);
+  console.log(`  Load average at start ${loadAtStart}, at end ${loadAverage()}: on ${cores} cores, anything else running competes with the bench.`);
   console.log(`  Appends: median of ${config.appendRounds} interleaved rounds; each writer appends to its own stream with the exact expected revision.`);
   for (const [label, runs] of appends) {
     const perRound = runs.ours.map((r, i) => `${percent(rate(r) / rate(runs.ceiling[i]!))}`).join(', ');
@@ -185,10 +209,12 @@ async function main(): Promise<void> {
   );
 }
 
-process.on('SIGINT', () => {
-  killWorkers();
-  void dropCreatedDatabases().finally(() => process.exit(130));
-});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.on(signal, () => {
+    killWorkers();
+    void dropCreatedDatabases().finally(() => process.exit(code));
+  });
+}
 
 try {
   await main();

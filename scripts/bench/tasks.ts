@@ -17,7 +17,10 @@ export type Task =
   | { kind: 'seed'; target: 'ours' | 'peer'; url: string; events: number; eventsPerAppend: number; writers: number; loanRequests: number }
   | { kind: 'read-all'; url: string; batch: number; expectedEvents: number }
   | { kind: 'rebuild'; url: string; batch: number; expectedEvents: number }
-  | { kind: 'peer-consumer'; url: string; batch: number; events: number };
+  | { kind: 'peer-consumer'; url: string; batch: number; events: number }
+  | { kind: 'http-bids'; url: string; clients: number; bidsPerClient: number; warmupBidsPerClient: number; posts: number; cpuProfileDir: string | null }
+  | { kind: 'dashboard-seed'; url: string; posts: number; bids: number }
+  | { kind: 'dashboard-query'; url: string; query: string; posts: number; runs: number; warmupRuns: number; maxSeconds: number };
 
 export type TaskResult = {
   /** Appends, reads or batches, whichever the workload counts. */
@@ -26,7 +29,17 @@ export type TaskResult = {
   seconds: number;
   /** Free-form findings worth printing (plans, per-batch costs). */
   notes?: string[];
+  /** Per-operation latency, for workloads that time each request or query. */
+  latency?: Latency;
+  /** Requests that did not succeed (the HTTP workload: answers other than 201). */
+  failures?: number;
 };
+
+/** Milliseconds. */
+export type Latency = { p50: number; p99: number; max: number };
 
 /** The worker prints its result on one stdout line that starts with this marker. */
 export const RESULT_MARKER = 'BENCH_RESULT ';
+
+/** The bid workload's server process prints its URL on one stdout line that starts with this marker. */
+export const SERVER_READY_MARKER = 'BENCH_SERVER_READY ';

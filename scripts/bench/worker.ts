@@ -17,6 +17,12 @@ async function perform(task: Task): Promise<TaskResult> {
       return (await import('./workloads/rebuild')).rebuild(task);
     case 'peer-consumer':
       return (await import('./workloads/peer-consumer')).peerConsumer(task);
+    case 'http-bids':
+      return (await import('./workloads/http-bids')).httpBids(task);
+    case 'dashboard-seed':
+      return (await import('./workloads/dashboard-seed')).dashboardSeed(task);
+    case 'dashboard-query':
+      return (await import('./workloads/dashboard-query')).dashboardQuery(task);
   }
 }
 

@@ -1,0 +1,80 @@
+import { dropDatabase } from './admin';
+import { benchConfig as config } from './config';
+import { dashboardCases } from './dashboards';
+import { int, latencyTable, type LatencyRow, mark, ms, rate } from './report';
+import type { Task, TaskResult } from './tasks';
+
+// The trade flow's workloads (issue 5): bids placed over HTTP on the running product, and the dashboards' pages on
+// 100,000 posts and 1,000,000 bids. run.ts runs them after the event store's (or alone: `npm run bench -- trade`).
+
+type Group = { name: string; url: string };
+type Runner = { freshDatabase(): Promise<Group>; measure(label: string, task: Task): Promise<TaskResult> };
+
+export type TradeResults = { bids: TaskResult; seeded: TaskResult; dashboards: { label: string; result: TaskResult }[] };
+
+export async function tradeWorkloads({ freshDatabase, measure }: Runner): Promise<TradeResults> {
+  const market = await freshDatabase();
+  const bids = await measure(`bids over HTTP, ${config.httpClients} clients × ${config.httpBidsPerClient} bids`, {
+    kind: 'http-bids',
+    url: market.url,
+    clients: config.httpClients,
+    bidsPerClient: config.httpBidsPerClient,
+    warmupBidsPerClient: config.httpWarmupBidsPerClient,
+    posts: config.httpPosts,
+    cpuProfileDir: config.serverCpuProfileDir,
+  });
+  await dropDatabase(market.name);
+
+  const readModel = await freshDatabase();
+  const seeded = await measure(`seed the read model: ${int(config.dashboardPosts)} posts, ${int(config.dashboardBids)} bids (not a result)`, {
+    kind: 'dashboard-seed',
+    url: readModel.url,
+    posts: config.dashboardPosts,
+    bids: config.dashboardBids,
+  });
+  const dashboards: TradeResults['dashboards'] = [];
+  for (const dashboard of dashboardCases(config.dashboardPosts)) {
+    const result = await measure(dashboard.label, {
+      kind: 'dashboard-query',
+      url: readModel.url,
+      query: dashboard.name,
+      posts: config.dashboardPosts,
+      runs: config.dashboardRuns,
+      warmupRuns: config.dashboardWarmupRuns,
+      maxSeconds: config.dashboardMaxSeconds,
+    });
+    dashboards.push({ label: dashboard.label, result });
+  }
+  await dropDatabase(readModel.name);
+  return { bids, seeded, dashboards };
+}
+
+export function printTrade({ bids, seeded, dashboards }: TradeResults): void {
+  const p99 = (r: TaskResult) => r.latency?.p99 ?? Number.POSITIVE_INFINITY;
+  const bidsMet = rate(bids) >= config.bidsPerSecondTarget && p99(bids) < config.bidP99TargetMs && (bids.failures ?? 0) === 0;
+  const rows: LatencyRow[] = [
+    {
+      workload: `place a bid over HTTP, ${config.httpClients} clients`,
+      result: bids,
+      perSecond: true,
+      target: { text: `>= ${int(config.bidsPerSecondTarget)}/s, p99 < ${config.bidP99TargetMs} ms, no failures`, met: bidsMet },
+    },
+    ...dashboards.map(({ label, result }) => ({
+      workload: `dashboard: ${label}`,
+      result,
+      target: { text: `p99 < ${config.dashboardP99TargetMs} ms`, met: p99(result) < config.dashboardP99TargetMs },
+    })),
+  ];
+  console.log('\nTrade flow');
+  console.log(latencyTable(rows));
+  console.log('\nTargets');
+  console.log(
+    `  ${mark(bidsMet)}  bids over HTTP: ${int(rate(bids))} bids/s, p50 ${ms(bids.latency!.p50)} ms, p99 ${ms(p99(bids))} ms, ${bids.failures ?? 0} failed ` +
+      `(target ${int(config.bidsPerSecondTarget)}/s, p99 < ${config.bidP99TargetMs} ms)`,
+  );
+  const slowest = dashboards.reduce((a, b) => (p99(b.result) > p99(a.result) ? b : a));
+  console.log(`  ${mark(p99(slowest.result) < config.dashboardP99TargetMs)}  dashboards: slowest p99 ${ms(p99(slowest.result))} ms (${slowest.label}; target < ${config.dashboardP99TargetMs} ms)`);
+  console.log('\nNotes');
+  console.log(`  Read model seeded with SQL straight into the projections' live tables in ${seeded.seconds.toFixed(1)} s (not through events), then VACUUM ANALYZE.`);
+  for (const r of [bids, seeded, ...dashboards.map((d) => d.result)]) for (const note of r.notes ?? []) console.log(`  ${note}`);
+}

@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { BidFormInput } from '../../../domain/bid/schemas';
+import { type BidWarningCode, bidWarningCodes } from '../../../domain/bid/rules';
+import { loadConfig } from '../../../infrastructure/config';
+import { type Database, openDatabase } from '../../../infrastructure/database/database';
+import { openEventStore } from '../../../infrastructure/event-store/open-event-store';
+import { loadSecrets } from '../../../infrastructure/secrets';
+import { waitForProjections } from '../../../projections/projection-status';
+import { backendPids, cpuSeconds, cpuSpent } from '../cpu';
+import { Random } from '../events';
+import { LatencyRecorder } from '../latency';
+import { type Market, type MarketPost, seedMarket } from '../market';
+import { SERVER_READY_MARKER, type Task, type TaskResult } from '../tasks';
+import { runWriters } from '../writers';
+
+type HttpBidsTask = Extract<Task, { kind: 'http-bids' }>;
+
+const SERVER = fileURLToPath(new URL('../bid-server.ts', import.meta.url));
+/** The read models a bid request reads (post, provider, organisation) must hold the seeded market first. */
+const MARKET_PROJECTIONS = ['organisations', 'users', 'posts'];
+
+/**
+ * Bids placed over HTTP on the real server (its own process, projections running): `task.clients` clients in this
+ * process, each its own provider with its own keep-alive connection, each awaiting its response before it sends the
+ * next bid. Every client bids on the posts in its own shuffled order, once per post, so requests spread over the
+ * posts and now and then two meet on one post (the post stream's optimistic check, as in real use). The bids pass
+ * the LVR check (75% against a maximum of 90%) and confirm the warnings, as a provider who clicked 'Yes, continue!'
+ * (only "not beating the leading bid" can come up), so every request should answer 201.
+ */
+export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
+  if (task.bidsPerClient + task.warmupBidsPerClient > task.posts) throw new Error('a client bids once per post: give more posts than bids per client');
+  const server = await startServer(task.url, task.cpuProfileDir);
+  const handle = await openDatabase({ url: task.url, maxConnections: 2 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: task.clients });
+  try {
+    const store = await openEventStore(loadConfig({ NODE_ENV: 'production' }), handle.db);
+    const market = await seedMarket({ store, secrets: await loadSecrets(handle.db) }, { providers: task.clients, posts: task.posts });
+    if (!(await waitForProjections(handle.db, MARKET_PROJECTIONS, market.position, { timeoutMs: 120_000 }))) throw new Error('the seeded market did not reach the read models');
+
+    const orders = market.providers.map((_, client) => shuffled(market.posts, 7919 + client));
+    const statuses = new Map<number, number>();
+    const problems = new Set<string>();
+    const place = async (client: number, n: number) => {
+      const { status, body } = await postBid(agent, server.url, market, client, orders[client]![n]!, n);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status !== 201 && problems.size < 3) problems.add(`${status} ${body.slice(0, 300)}`);
+    };
+    await runWriters(task.clients, task.warmupBidsPerClient, (client, i) => place(client, i));
+    // CPU of the server process and of the database's backends open by now (the warm-up filled the server's pool).
+    const backends = await backendPids(handle.db);
+    const serverBefore = cpuSeconds([server.pid]);
+    const databaseBefore = cpuSeconds(backends);
+    const clientBefore = process.cpuUsage();
+    const latency = new LatencyRecorder();
+    const seconds = await runWriters(task.clients, task.bidsPerClient, (client, i) => latency.time(() => place(client, task.warmupBidsPerClient + i)));
+    const serverCpu = cpuSpent(serverBefore, cpuSeconds([server.pid]));
+    const databaseCpu = cpuSpent(databaseBefore, cpuSeconds(backends));
+    const clientCpu = process.cpuUsage(clientBefore);
+    const perBid = (cpu: number) => `${((cpu * 1000) / (task.clients * task.bidsPerClient)).toFixed(2)} ms`;
+
+    const sent = task.clients * (task.bidsPerClient + task.warmupBidsPerClient);
+    const placed = statuses.get(201) ?? 0;
+    const recorded = await countEvents(handle.db, 'BidPlaced');
+    if (recorded !== placed) throw new Error(`${placed} requests answered 201 but the store holds ${recorded} BidPlaced events`);
+    const failures = sent - placed;
+    const answers = [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ');
+    return {
+      operations: task.clients * task.bidsPerClient,
+      events: task.clients * task.bidsPerClient,
+      seconds,
+      latency: latency.summary(),
+      failures,
+      notes: [
+        `HTTP bids: ${sent} requests (${task.clients * task.warmupBidsPerClient} of them warm-up) on ${task.posts} posts; answers ${answers}`,
+        `HTTP bids, CPU per timed bid: server process ${perBid(serverCpu)} (API and projections), PostgreSQL ${perBid(databaseCpu)}, ` +
+          `clients ${perBid((clientCpu.user + clientCpu.system) / 1e6)}; wall clock ${seconds.toFixed(1)} s on ${os.cpus().length} cores`,
+        ...[...problems].map((p) => `HTTP bids, unexpected answer: ${p}`),
+      ],
+    };
+  } finally {
+    agent.destroy();
+    await handle.close();
+    await server.stop();
+  }
+}
+
+/** A bid that passes: rates below the customer's 6.20%, spread so the leading bid keeps changing. */
+function bidBody(market: Market, n: number): { home_loan_bid: BidFormInput; confirmed_warnings: BidWarningCode[] } {
+  const comparison = 5.2 + ((n * 37) % 90) / 100;
+  return {
+    home_loan_bid: {
+      bid_type: 'normal',
+      organisation_uuid: market.organisationId,
+      interest_rate: Math.round((comparison - 0.15) * 100) / 100,
+      comparison_rate: Math.round(comparison * 100) / 100,
+      rate_type: 'variable',
+      type_of_loan: 'full_service_loan',
+      repayment_type: 'principal_and_interest',
+      maximum_lvr: 90,
+      offset: true,
+      redraw: true,
+      split_loan_facility: true,
+      required_documents: [{ document_type: 'Payslips', description: 'The last two', quantity: 2, mandatory: true }],
+    },
+    confirmed_warnings: [...bidWarningCodes],
+  };
+}
+
+function postBid(agent: http.Agent, base: string, market: Market, client: number, post: MarketPost, n: number): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(bidBody(market, n));
+  const provider = market.providers[client]!;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}/v4/home_loans/${post.homeLoanId}/bids`,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...provider.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** A seeded Fisher–Yates shuffle. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const random = new Random(seed);
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = random.below(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+async function countEvents(db: Database, type: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*)::text as n from events where type = ${type}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+type RunningServer = { url: string; pid: number; stop(): Promise<void> };
+
+/** Starts bid-server.ts and waits for its URL; `stop` ends its stdin, on which it closes gracefully. */
+function startServer(databaseUrl: string, cpuProfileDir: string | null): Promise<RunningServer> {
+  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER, databaseUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      out += chunk;
+      // The server's log (warnings and errors) goes to the bench's stderr; the marked line gives its URL.
+      const lines = out.split('\n');
+      out = lines.pop()!;
+      for (const line of lines) if (!line.startsWith(SERVER_READY_MARKER)) process.stderr.write(`    server: ${line}\n`);
+      const line = lines.find((l) => l.startsWith(SERVER_READY_MARKER));
+      if (line) {
+        resolve({
+          url: line.slice(SERVER_READY_MARKER.length).trim(),
+          pid: child.pid!,
+          stop: async () => {
+            child.stdin!.end();
+            await exited;
+          },
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
+  });
+}
