@@ -1,4 +1,4 @@
-import type { BidActor, BidCommand, PostFacts, ProviderFacts } from './bid/commands';
+import { type BidActor, type BidCommand, bidCommandForDealStage, type PostFacts, type ProviderFacts } from './bid/commands';
 import { bidDecider, bidTransitions, deletableStatuses, type BidState } from './bid/decider';
 import type { BidEvent } from './bid/events';
 import { bidWarningCodes, leadingBid } from './bid/rules';
@@ -442,7 +442,7 @@ export class World {
     // The deals reactor: the bid follows its deal's stage (a deleted step moves it back), the post its outcome.
     const bid = this.bid(deal.deal.bid_id);
     if (bid.status !== 'absent' && bid.status !== 'deleted' && bid.status !== 'cancelled' && bid.status !== event.data.stage) {
-      this.onBid('deals', { type: stageMoves[event.data.stage], data: { bid_id: deal.deal.bid_id }, metadata: this.bidMetadata('deals') } as BidCommand, true);
+      this.onBid('deals', { type: bidCommandForDealStage[event.data.stage], data: { bid_id: deal.deal.bid_id }, metadata: this.bidMetadata('deals') } as BidCommand, true);
     }
     if (event.type === 'DealActivityAdded' && isClosedStage(event.data.stage)) {
       const data = { post_id: deal.deal.post_id, bid_id: deal.deal.bid_id, outcome: event.data.stage };
@@ -456,15 +456,6 @@ function nextStep(position: DealPosition): string {
   const stage = position.stage === 'on_hold' ? position.held_from : position.stage;
   return stage === 'accepted' ? 'contact' : stage === 'contacted' ? 'application' : 'closed_won';
 }
-
-const stageMoves: Record<DealStage, BidCommand['type']> = {
-  accepted: 'MarkBidAccepted',
-  contacted: 'MarkBidContacted',
-  applied: 'MarkBidApplied',
-  closed_won: 'MarkBidClosedWon',
-  closed_lost: 'MarkBidClosedLost',
-  on_hold: 'MarkBidOnHold',
-};
 
 // The fixture post: a refinance of 450,000 on a 600,000 home at 6.2%.
 const loanAmount = refinanceLoan.loan_amount ?? 0;

@@ -1,3 +1,4 @@
+import type { DealStage } from '../deal/stages';
 import type { PermissionMap } from '../user/permissions';
 import type { BidWarningCode } from './rules';
 import type { BidFormInput } from './schemas';
@@ -56,6 +57,16 @@ export type MarkBidClosedLost = { type: 'MarkBidClosedLost'; data: { bid_id: str
 export type MarkBidOnHold = { type: 'MarkBidOnHold'; data: { bid_id: string } };
 
 export type BidStatusCommand = MarkBidAccepted | MarkBidContacted | MarkBidApplied | MarkBidClosedWon | MarkBidClosedLost | MarkBidOnHold;
+
+/** The bid follows its deal: the command that moves it to each deal stage. */
+export const bidCommandForDealStage: Record<DealStage, BidStatusCommand['type']> = {
+  accepted: 'MarkBidAccepted',
+  contacted: 'MarkBidContacted',
+  applied: 'MarkBidApplied',
+  closed_won: 'MarkBidClosedWon',
+  closed_lost: 'MarkBidClosedLost',
+  on_hold: 'MarkBidOnHold',
+};
 
 type WithMetadata<C> = C extends unknown ? C & { metadata: BidCommandMetadata } : never;
 

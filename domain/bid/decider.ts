@@ -1,7 +1,7 @@
 import { fieldErrorsOf, type FieldErrors } from '../post/schemas';
 import { accept, assertNever, type Decider, type DomainError } from '../shared/decider';
 import type { BidCommand, BidCommandMetadata, BidStatusCommand, EditBid, PlaceBid } from './commands';
-import type { BidEvent, BidStatusMoved, BidTerms } from './events';
+import { type BidEvent, bidStatusAfter, type BidStatusMoved, type BidTerms } from './events';
 import { beatsLeadingBid, bidRepayments, type BidWarning, bidWarnings, lvrBlock } from './rules';
 import { type BidForm, type BidOrigin, type BidStatus, bidCancellationReason, bidFormSchema, bidMessages } from './schemas';
 
@@ -228,17 +228,6 @@ function edit(command: EditBid, bid: BidContent, metadata: BidCommandMetadata): 
   });
 }
 
-const statusAfter: Record<Exclude<BidEvent['type'], 'BidPlaced' | 'BidEdited' | 'BidDeleted'>, BidStatus> = {
-  BidCancelled: 'cancelled',
-  BidExpired: 'expired',
-  BidAccepted: 'accepted',
-  BidContacted: 'contacted',
-  BidApplied: 'applied',
-  BidClosedWon: 'closed_won',
-  BidClosedLost: 'closed_lost',
-  BidPutOnHold: 'on_hold',
-};
-
 function evolve(state: BidState, event: BidEvent): BidState {
   switch (event.type) {
     case 'BidPlaced': {
@@ -260,7 +249,7 @@ function evolve(state: BidState, event: BidEvent): BidState {
     case 'BidClosedLost':
     case 'BidPutOnHold':
       if (state.status === 'absent' || state.status === 'deleted') return state;
-      return { status: statusAfter[event.type], bid: state.bid, ...(state.was_deal || event.type === 'BidAccepted' ? { was_deal: true as const } : {}) };
+      return { status: bidStatusAfter[event.type], bid: state.bid, ...(state.was_deal || event.type === 'BidAccepted' ? { was_deal: true as const } : {}) };
     default:
       return assertNever(event);
   }

@@ -1,5 +1,5 @@
 import type { BidRepayments, BidWarningCode } from './rules';
-import type { BidForm, BidOrigin } from './schemas';
+import type { BidForm, BidOrigin, BidStatus } from './schemas';
 
 // The bid aggregate (spec 1 §3 "Bid", §4 "Bid statuses"; spec 3 §5): one stream per bid, `bid-<uuid>`. Every event
 // names the bid, its post, the provider who placed it and the organisation it is placed for, so read models never
@@ -44,6 +44,18 @@ export type BidPutOnHold = { type: 'BidPutOnHold'; data: StatusMove };
 export type BidStatusMoved = BidAccepted | BidContacted | BidApplied | BidClosedWon | BidClosedLost | BidPutOnHold;
 
 export type BidEvent = BidPlaced | BidEdited | BidCancelled | BidDeleted | BidExpired | BidStatusMoved;
+
+/** The status a bid has after each event that moves it (the aggregate and the bids read model both follow this). */
+export const bidStatusAfter: Record<Exclude<BidEvent['type'], 'BidPlaced' | 'BidEdited' | 'BidDeleted'>, BidStatus> = {
+  BidCancelled: 'cancelled',
+  BidExpired: 'expired',
+  BidAccepted: 'accepted',
+  BidContacted: 'contacted',
+  BidApplied: 'applied',
+  BidClosedWon: 'closed_won',
+  BidClosedLost: 'closed_lost',
+  BidPutOnHold: 'on_hold',
+};
 
 export const bidEventTypes = [
   'BidPlaced',

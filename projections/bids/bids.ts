@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { type BidEvent, bidEventTypes, type BidPlaced, type BidTerms } from '../../domain/bid/events';
+import { type BidEvent, bidEventTypes, bidStatusAfter, type BidPlaced, type BidTerms } from '../../domain/bid/events';
 import type { BidForm, BidOrigin, BidStatus, BidType } from '../../domain/bid/schemas';
 import type { PostDeleted } from '../../domain/post/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
@@ -130,17 +130,6 @@ export function bidRowOf(placed: BidPlaced['data'], at: Date): BidRow {
 
 const asJsonb = (form: BidForm) => sql<BidForm>`${JSON.stringify(form)}::jsonb`;
 
-const statusAfter: Record<Exclude<BidEvent['type'], 'BidPlaced' | 'BidEdited' | 'BidDeleted'>, BidStatus> = {
-  BidCancelled: 'cancelled',
-  BidExpired: 'expired',
-  BidAccepted: 'accepted',
-  BidContacted: 'contacted',
-  BidApplied: 'applied',
-  BidClosedWon: 'closed_won',
-  BidClosedLost: 'closed_lost',
-  BidPutOnHold: 'on_hold',
-};
-
 async function apply(db: Kysely<BidsDatabase>, event: RecordedEvent & BidEvent): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   const bidId = event.data.bid_id;
@@ -172,7 +161,7 @@ async function apply(db: Kysely<BidsDatabase>, event: RecordedEvent & BidEvent):
     case 'BidClosedWon':
     case 'BidClosedLost':
     case 'BidPutOnHold':
-      await db.updateTable('bids').set({ status: statusAfter[event.type], updated_at: at }).where('uuid', '=', bidId).execute();
+      await db.updateTable('bids').set({ status: bidStatusAfter[event.type], updated_at: at }).where('uuid', '=', bidId).execute();
       return;
     default: {
       const _never: never = event;

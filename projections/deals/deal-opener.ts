@@ -1,10 +1,10 @@
-import type { BidCommand, BidStatusCommand } from '../../domain/bid/commands';
+import { type BidCommand, bidCommandForDealStage, type BidStatusCommand } from '../../domain/bid/commands';
 import { bidDecider } from '../../domain/bid/decider';
 import { type BidCancelled, bidStream } from '../../domain/bid/events';
 import { dayAt, dealDecider } from '../../domain/deal/decider';
 import { dealEventTypes, dealStream } from '../../domain/deal/events';
 import { defaultContactPreference } from '../../domain/deal/schemas';
-import { type DealStage, isClosedStage } from '../../domain/deal/stages';
+import { isClosedStage } from '../../domain/deal/stages';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
@@ -23,15 +23,6 @@ export const dealIdOf = (bidId: string) => derivedUuid('deal', bidId);
 
 /** Who moved a bid when no person did (Auto-Declare accepted it): the nil uuid. */
 const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
-
-const bidCommandOf: Record<DealStage, BidStatusCommand['type']> = {
-  accepted: 'MarkBidAccepted',
-  contacted: 'MarkBidContacted',
-  applied: 'MarkBidApplied',
-  closed_won: 'MarkBidClosedWon',
-  closed_lost: 'MarkBidClosedLost',
-  on_hold: 'MarkBidOnHold',
-};
 
 const dealEvents = new Set<string>(dealEventTypes);
 
@@ -127,7 +118,7 @@ async function followDeal(store: EventStore, trigger: RecordedEvent): Promise<vo
   const stage = state.position.stage;
   // A cancelled bid stays cancelled (its deal closed lost because of it, closeDealOfCancelledBid): the mark is
   // refused, and the post follows the deal all the same.
-  await markBid(store, trigger, bid_id, bidCommandOf[stage], trigger.metadata.user_id);
+  await markBid(store, trigger, bid_id, bidCommandForDealStage[stage], trigger.metadata.user_id);
   if (external || !isClosedStage(stage)) return;
   await recordOutcome(store, trigger, post_id, bid_id, stage);
 }

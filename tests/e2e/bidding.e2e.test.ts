@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
+import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, openBrowser, screenshots, shownAfterReloads as shownIn, toastTitled } from '../support/browser';
 import { type ServedApp, serveTestApp } from '../support/served-app';
 import { type ActivePost, activePost, provider, type TestProvider } from '../support/trade';
 import { testPassword } from '../support/users';
@@ -33,32 +33,11 @@ afterAll(async () => {
 });
 
 const snap = (name: string) => snapIn(page, name);
-const toast = (title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).first();
-const dialog = (title: string | RegExp) => page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
-/** A form field by its label, with or without the required asterisk. */
-const field = (label: string, scope: Page | Locator = page) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).and(page.locator('input, textarea'));
-/**
- * Read-your-writes waits a bounded 5 s for the read models; on a machine under heavy load they can lag beyond it and
- * the page then shows the state before the change. Reloading is what a user would do.
- */
-async function shownAfterReloads(locator: Locator) {
-  await expect
-    .poll(
-      async () => {
-        if (await locator.first().isVisible()) return true;
-        await page.waitForTimeout(2000);
-        if (await locator.first().isVisible()) return true;
-        await page.reload();
-        return false;
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(true);
-}
-async function choose(label: string, option: string) {
-  await field(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const toast = (title: string) => toastTitled(page, title);
+const dialog = (title?: string | RegExp) => dialogTitled(page, title);
+const field = (label: string, scope: Page | Locator = page) => formField(page, label, scope);
+const shownAfterReloads = (locator: Locator) => shownIn(page, locator);
+const choose = (label: string, option: string) => chooseOption(page, label, option);
 
 describe('a provider bids on an active post', () => {
   it('opens the bid page of the post, with the loan summary beside the form', async () => {

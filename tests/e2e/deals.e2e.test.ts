@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
+import { type BrowserSession, dialogTitled, logInAs, openBrowser, screenshots, toastTitled } from '../support/browser';
 import { serveTestApp, type ServedApp } from '../support/served-app';
 import { acceptedDeal, type ActivePost, activePost, placeBid, provider, type TestProvider } from '../support/trade';
 import { as, testPassword } from '../support/users';
@@ -52,8 +52,8 @@ afterAll(async () => {
 const snap = (name: string) => snapIn(page, name);
 const column = (on: Page, name: string) => on.getByRole('region', { name, exact: true });
 const card = (on: Page, name: string) => column(on, name).locator(`[data-deal="${dealId}"]`);
-const toast = (on: Page, title: string) => on.locator('.mantine-Notification-root').filter({ hasText: title }).last();
-const dialog = () => page.getByRole('dialog');
+const toast = (on: Page, title: string) => toastTitled(on, title);
+const dialog = () => dialogTitled(page);
 /** A Mantine Select's input by its label (the label also names the options list). */
 const selectInput = (on: Page, label: string) => on.getByLabel(label, { exact: true }).and(on.locator('input'));
 const stage = () => page.getByTestId('deal-stage');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
+import { type BrowserSession, dialogTitled, logInAs, openBrowser, screenshots, toastTitled } from '../support/browser';
 import { type ServedApp, serveTestApp } from '../support/served-app';
 import { type ActivePost, activePost, cancelBidAsAdmin, notFlexible, placeBid, projectionsIdle, provider, type TestProvider } from '../support/trade';
 import { as, testPassword, type TestUser } from '../support/users';
@@ -49,8 +49,8 @@ afterAll(async () => {
 });
 
 const snap = (name: string) => snapIn(page, name);
-const toast = (title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).first();
-const dialog = (title: string | RegExp) => page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
+const toast = (title: string) => toastTitled(page, title);
+const dialog = (title?: string | RegExp) => dialogTitled(page, title);
 const cards = (group: string) => page.getByTestId(`bid-group-${group}`).getByTestId('bid-card');
 
 async function openPostAs(user: TestUser, postId: string) {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
+import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh as logInAgain, openBrowser, screenshots, shownAfterReloads as shownIn, toastTitled } from '../support/browser';
 import { type ServedApp, serveTestApp } from '../support/served-app';
 import { type ActivePost, activePost, provider, type TestProvider } from '../support/trade';
 import { testPassword, type TestUser } from '../support/users';
@@ -39,45 +39,20 @@ afterAll(async () => {
 });
 
 const snap = (name: string) => snapIn(page, name);
-const toast = (title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).last();
-const dialog = (title?: string | RegExp) => (title ? page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) }) : page.getByRole('dialog'));
-/** A form field by its label, with or without the required asterisk. */
-const field = (label: string, scope: Page | Locator = page) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).and(page.locator('input, textarea'));
+const toast = (title: string) => toastTitled(page, title);
+const dialog = (title?: string | RegExp) => dialogTitled(page, title);
+const field = (label: string, scope: Page | Locator = page) => formField(page, label, scope);
+const shownAfterReloads = (locator: Locator) => shownIn(page, locator);
+const choose = (label: string, option: string) => chooseOption(page, label, option);
+const logInFresh = (user: Pick<TestUser, 'email'>, path: string) => logInAgain(page, t.baseUrl, { email: user.email, password: testPassword }, path);
 const rows = (table: string) => page.getByRole('region', { name: table }).getByTestId('dashboard-post-row');
 const postRow = (table: string) => rows(table).filter({ has: page.locator(`a[href="/post/${post.postId}"]`) });
 const column = (stage: string) => page.getByRole('region', { name: stage, exact: true });
 const dealCard = (stage: string) => column(stage).locator(`[data-deal="${dealUuid}"]`);
 const dealStage = () => page.getByTestId('deal-stage');
 
-/**
- * Read-your-writes waits a bounded 5 s for the read models; on a loaded machine they can lag beyond it and the page
- * shows the state before the change. Reloading is what a user would do.
- */
-async function shownAfterReloads(locator: Locator) {
-  await expect
-    .poll(
-      async () => {
-        if (await locator.first().isVisible()) return true;
-        await page.waitForTimeout(2000);
-        if (await locator.first().isVisible()) return true;
-        await page.reload();
-        return false;
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(true);
-}
 
-async function logInFresh(user: Pick<TestUser, 'email'>, path: string) {
-  await page.goto(`${t.baseUrl}/logout`);
-  await page.waitForURL((url) => url.pathname.startsWith('/login'));
-  await logInAs(page, t.baseUrl, { email: user.email, password: testPassword }, path);
-}
 
-async function choose(label: string, option: string) {
-  await field(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function addActivity(type: string, fill?: (form: Locator) => Promise<void>) {
   await page.getByRole('button', { name: 'Add activity' }).click();

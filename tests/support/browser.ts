@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { type RunningServer, startServer } from '../../api/server';
 import { loadConfig } from '../../infrastructure/config';
 import { createTestDatabase, serverUrl, type TestDatabase } from './test-database';
@@ -96,4 +97,47 @@ export async function logInAs(page: Page, baseUrl: string, user: Credentials, pa
   await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/authorize') && !url.pathname.startsWith('/login'));
+}
+
+/** Logs out, then in as another user (one browser playing several people in turn). */
+export async function logInFresh(page: Page, baseUrl: string, user: Credentials, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/logout`);
+  await page.waitForURL((url) => url.pathname.startsWith('/login'));
+  await logInAs(page, baseUrl, user, path);
+}
+
+/** A form field by its label, with or without the required asterisk. */
+export const formField = (page: Page, label: string, scope: Page | Locator = page) =>
+  scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).and(page.locator('input, textarea'));
+
+/** Picks an option of a select or combobox field. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await formField(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The newest toast with this title. */
+export const toastTitled = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).last();
+
+/** The open dialog with this heading (any open dialog without one). */
+export const dialogTitled = (page: Page, title?: string | RegExp) =>
+  title ? page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) }) : page.getByRole('dialog');
+
+/**
+ * Read-your-writes waits a bounded 5 s for the read models; on a loaded machine they can lag beyond it and the page
+ * shows the state before the change. Reloading is what a user would do.
+ */
+export async function shownAfterReloads(page: Page, locator: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await locator.first().isVisible()) return true;
+        await page.waitForTimeout(2000);
+        if (await locator.first().isVisible()) return true;
+        await page.reload();
+        return false;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
 }

@@ -1,11 +1,10 @@
 import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileOff, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { NotFoundState } from '../../components/not-found-state';
+import { PostNotFound } from '../../components/post-not-found';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
-import { ButtonLink } from '../../components/router-link';
 import { useBidPost } from '../../features/bids/api/get-bid-post';
 import { bidTypesFor } from '../../features/bids/bid-actions';
 import { emptyBidFormValues } from '../../features/bids/bid-form-values';
@@ -25,7 +24,7 @@ export const postBidRoute = createRoute({
     if (context.session.user.user_type !== 'fsp') throw redirect({ to: '/home', replace: true });
   },
   loader: ({ context, params }) => loadBidPost(context.queryClient, params.uuid),
-  notFoundComponent: PostNotFoundPage,
+  notFoundComponent: PostNotFound,
   errorComponent: RouteError,
   component: PostBidPage,
 });
@@ -80,16 +79,3 @@ function PostBidPage() {
   );
 }
 
-function PostNotFoundPage() {
-  return (
-    <>
-      <PageHeader title="Post not found" crumbs={['Posts', 'Not found']} />
-      <NotFoundState
-        icon={<IconFileOff />}
-        title="Post not found"
-        description="This post does not exist, or it is not open to you."
-        action={<ButtonLink to="/home">Go to my dashboard</ButtonLink>}
-      />
-    </>
-  );
-}

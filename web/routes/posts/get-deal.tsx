@@ -8,7 +8,7 @@ import { usePostDetail } from '../../features/post-detail/api/get-post-detail';
 import { acceptOfferFor } from '../../features/post-detail/bid-acceptance';
 import { AcceptBidModal } from '../../features/post-detail/components/accept-bid-modal';
 import { PostDetailScreen } from '../../features/post-detail/components/post-detail-screen';
-import { PostNotFound } from '../../features/post-detail/components/post-not-found';
+import { PostNotFound } from '../../components/post-not-found';
 import { loadPostDetail } from '../../features/post-detail/load-post-detail';
 import { postSummaryOf } from '../../features/post-detail/post-summary';
 import { isAdministrator, useSession } from '../../lib/session';

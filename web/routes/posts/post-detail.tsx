@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { RouteError } from '../../components/route-error';
 import { PostDetailScreen } from '../../features/post-detail/components/post-detail-screen';
-import { PostNotFound } from '../../features/post-detail/components/post-not-found';
+import { PostNotFound } from '../../components/post-not-found';
 import { loadPostDetail } from '../../features/post-detail/load-post-detail';
 import { privateRoute } from '../private';
 

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconFileOff, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { createRoute, notFound, redirect, useBlocker } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { NotFoundState } from '../../components/not-found-state';
+import { LeaveWithoutSavingModal } from '../../components/leave-without-saving-modal';
+import { PostNotFound } from '../../components/post-not-found';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
-import { ButtonLink } from '../../components/router-link';
 import { LoanSection } from '../../features/posts/edit/components/loan-section';
 import { PeopleSection } from '../../features/posts/edit/components/people-section';
 import { PreferencesSection } from '../../features/posts/edit/components/preferences-section';
@@ -36,7 +36,7 @@ export const postEditRoute = createRoute({
       throw error;
     }
   },
-  notFoundComponent: PostNotFoundPage,
+  notFoundComponent: PostNotFound,
   errorComponent: RouteError,
   component: PostEditPage,
 });
@@ -101,7 +101,7 @@ function PostEditPage() {
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <LeaveModal blocker={dirty.blocker} />
+      <LeaveWithoutSavingModal blocker={dirty.blocker} />
     </>
   );
 }
@@ -125,34 +125,4 @@ function useUnsavedChanges() {
   return { of, blocker };
 }
 
-function LeaveModal({ blocker }: { blocker: ReturnType<typeof useUnsavedChanges>['blocker'] }) {
-  return (
-    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?" centered>
-      <Stack gap="md">
-        <Text size="sm">You have changes that are not saved. If you leave this page, they are lost.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            Stay on this page
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
-function PostNotFoundPage() {
-  return (
-    <>
-      <PageHeader title="Post not found" crumbs={['Posts', 'Not found']} />
-      <NotFoundState
-        icon={<IconFileOff />}
-        title="Post not found"
-        description="This post does not exist, or it is not yours."
-        action={<ButtonLink to="/home">Go to my dashboard</ButtonLink>}
-      />
-    </>
-  );
-}

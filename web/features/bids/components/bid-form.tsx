@@ -19,7 +19,7 @@ import { BidWarningsModal } from './bid-warnings-modal';
 import { DocumentsSection } from './documents-section';
 import { FeesSection } from './fees-section';
 import { FormSection } from './form-section';
-import { LeaveWithoutSavingModal } from './leave-without-saving-modal';
+import { LeaveWithoutSavingModal } from '../../../components/leave-without-saving-modal';
 import { LoanFeaturesSection } from './loan-features-section';
 import { LoanSummary } from './loan-summary';
 import { type LvrBlockFacts, LvrBlockModal } from './lvr-block-modal';
@@ -173,7 +173,7 @@ export function BidForm({ post, target, context, initialValues, bidTypes, submit
         onConfirm={() => unconfirmed && void send(unconfirmed.bid, unconfirmed.confirmed)}
         onCancel={() => setUnconfirmed(null)}
       />
-      <LeaveWithoutSavingModal blocker={blocker} />
+      <LeaveWithoutSavingModal blocker={blocker} what="Your bid has changes" />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { bidStatusLabels } from '../../../../domain/bid/schemas';
 import type { DashboardPostRow } from '../../../../domain/post/dashboard';
 import { formatAud, formatDate, formatRate } from '../../../lib/format';
 import { loanTypeLabels } from '../dashboard-labels';
-import { CreditBandBadge } from './credit-band-badge';
+import { CreditBandBadge } from '../../../components/credit-band-badge';
 import { PostStatusBadge } from './post-status-badge';
 
 export type DashboardTableVariant = 'admin' | 'fsp' | 'customer';
@@ -89,7 +89,7 @@ export function DashboardPostsTable({ rows, variant }: Props) {
               <Table.Td ta="right">{row.lvr === null ? '—' : `${row.lvr}%`}</Table.Td>
               {variant !== 'customer' && (
                 <Table.Td>
-                  <CreditBandBadge band={row.credit_band} />
+                  <CreditBandBadge bandKey={row.credit_band} />
                 </Table.Td>
               )}
               {variant !== 'fsp' && <Table.Td>{formatDate(row.created_at)}</Table.Td>}

@@ -3,7 +3,7 @@ import type { WinningProviderCustomerView } from '../../../../domain/post/provid
 import type { ApplicantWithIncomesView } from '../../../../domain/post/views';
 import { DetailItem } from '../../../components/detail-item';
 import { formatAud } from '../../../lib/format';
-import { creditHistoryLabels } from '../post-detail-labels';
+import { creditHistoryLabels } from '../../../../domain/post/labels';
 
 type Contact = Pick<WinningProviderCustomerView, 'first_name' | 'last_name' | 'email' | 'country_code' | 'mobile_number'>;
 

@@ -4,7 +4,7 @@ import { featurePreferences } from '../../../../domain/post/schemas';
 import { CreditBandBadge } from '../../../components/credit-band-badge';
 import { DetailItem } from '../../../components/detail-item';
 import { formatAud, formatDate, formatRate } from '../../../lib/format';
-import { currentRateTypeLabels, featureLabels, loanPurposeLabels, loanTypeLabels, preferenceValueLabels, preferredRateTypeLabels, repaymentTypeLabels } from '../post-detail-labels';
+import { currentRateTypeLabels, featureLabels, loanPurposeLabels, loanTypeLabels, preferenceValueLabels, preferredRateTypeLabels, repaymentTypeLabels } from '../../../../domain/post/labels';
 import { type PostSummary, placeText } from '../post-summary';
 
 const orDash = (text: string | null | undefined) => (text ? text : '—');

@@ -13,7 +13,7 @@ import { usePostDetail } from '../api/get-post-detail';
 import { acceptOfferFor } from '../bid-acceptance';
 import { bidStatisticsOf } from '../bid-statistics';
 import { postActionsFor } from '../post-actions';
-import { loanTypeLabels } from '../post-detail-labels';
+import { loanTypeLabels } from '../../../../domain/post/labels';
 import { postSummaryOf } from '../post-summary';
 import { ApplicantsCard } from './applicants-card';
 import { BidStatisticsPanel } from './bid-statistics-panel';

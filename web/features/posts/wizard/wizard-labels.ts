@@ -1,47 +1,24 @@
-import type {
-  CreditHistory,
-  CurrentRateType,
-  ExpensePeriod,
-  ExpenseType,
-  IncomePeriod,
-  IncomeType,
-  LoanPurpose,
-  LoanType,
-  PreferenceValue,
-} from '../../../../domain/post/schemas';
-import { preferredRateTypes, repaymentTypes } from '../../../../domain/post/schemas';
+import type { ExpensePeriod, ExpenseType, IncomePeriod, IncomeType, LoanPurpose, LoanType } from '../../../../domain/post/schemas';
+
+export {
+  creditHistoryLabels,
+  currentRateTypeLabels,
+  featureLabels,
+  preferenceValueLabels,
+  preferredRateTypeLabels,
+  repaymentTypeLabels,
+} from '../../../../domain/post/labels';
 
 // The words the wizard shows for the post's values (spec 2 §3 names the values; the words are ours, en-AU).
 
 export const loanTypeLabels: Record<LoanType, string> = { refinance: 'Refinance my current loan', new_loan: 'A new loan to buy a property' };
 export const loanPurposeLabels: Record<LoanPurpose, string> = { owner: 'A home I live in', investment: 'An investment property' };
-export const currentRateTypeLabels: Record<CurrentRateType, string> = { fixed: 'Fixed', variable: 'Variable', split: 'Split' };
-
-export const preferenceValueLabels: Record<PreferenceValue, string> = { yes: 'Must have', optional: 'Nice to have', no: "Don't want" };
 export const lenderTypeLabels = {
   big_four_banks: 'Big four banks',
   online_banks: 'Online banks',
   other_banks: 'Other banks',
   credit_unions_and_other_institutions: 'Credit unions and other institutions',
 } as const;
-export const featureLabels = {
-  redraw_facility: 'Redraw facility',
-  extra_repayments: 'Extra repayments',
-  line_of_credit: 'Line of credit',
-  offset_account: 'Offset account',
-  online_service: 'Online service',
-  home_or_office_visit: 'Home or office visit',
-  weekend_or_after_hours: 'Weekend or after-hours service',
-  lender_near_me: 'A lender near me',
-} as const;
-export const preferredRateTypeLabels: Record<(typeof preferredRateTypes)[number], string> = { any: 'Any', fixed: 'Fixed', variable: 'Variable', split: 'Split' };
-export const repaymentTypeLabels: Record<(typeof repaymentTypes)[number], string> = {
-  any: 'Any',
-  principal_and_interest: 'Principal and interest',
-  interest_only: 'Interest only',
-};
-
-export const creditHistoryLabels: Record<CreditHistory, string> = { excellent: 'Excellent', average: 'Average', fair: 'Fair', poor: 'Poor' };
 
 export const incomeTypeLabels: Record<IncomeType, string> = {
   employment_income: 'Employment',

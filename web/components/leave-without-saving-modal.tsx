@@ -3,12 +3,12 @@ import type { useBlocker } from '@tanstack/react-router';
 
 type Blocker = Extract<ReturnType<typeof useBlocker>, { status: string }>;
 
-/** spec 3 §5 "Unsaved changes trigger a confirm-on-exit prompt": asked when a link or Back would lose the bid. */
-export function LeaveWithoutSavingModal({ blocker }: { blocker: Blocker }) {
+/** Asked when a link or Back would lose unsaved changes (spec 3 §5 "Unsaved changes trigger a confirm-on-exit prompt"). */
+export function LeaveWithoutSavingModal({ blocker, what = 'You have changes' }: { blocker: Blocker; what?: string }) {
   return (
     <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?" size={400} centered>
       <Stack gap="md">
-        <Text size="sm">Your bid has changes that are not saved. If you leave this page, they are lost.</Text>
+        <Text size="sm">{what} that are not saved. If you leave this page, they are lost.</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => blocker.reset?.()}>
             Stay on this page

@@ -1,7 +1,7 @@
 import { IconFileOff } from '@tabler/icons-react';
-import { NotFoundState } from '../../../components/not-found-state';
-import { PageHeader } from '../../../components/page-header';
-import { ButtonLink } from '../../../components/router-link';
+import { NotFoundState } from './not-found-state';
+import { PageHeader } from './page-header';
+import { ButtonLink } from './router-link';
 
 /** A post that does not exist, was deleted, or is not open to the viewer: all look the same (no enumeration). */
 export function PostNotFound() {
