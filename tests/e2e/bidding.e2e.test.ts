@@ -50,8 +50,10 @@ describe('a provider bids on an active post', () => {
   it('shows the rules of the form before anything is sent', async () => {
     await page.getByRole('button', { name: 'Place the bid' }).click();
     await page.getByText('This field is required').first().waitFor();
-    // Interest rate, comparison rate, rate type, type of loan, repayment type, maximum LVR, the document's name.
-    expect(await page.getByText('This field is required').count()).toBe(7);
+    // Interest rate, comparison rate, rate type, repayment type, maximum LVR, the document's name; the type of loan
+    // has the spec's own message (spec 3 §5).
+    expect(await page.getByText('This field is required').count()).toBe(6);
+    expect(await page.getByText('Select a type of loan.').count()).toBe(1);
   });
 
   it('estimates the monthly repayment and the saving as the rate is typed', async () => {

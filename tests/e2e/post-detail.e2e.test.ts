@@ -196,6 +196,8 @@ describe('the admin on posts', () => {
     await cancel.getByLabel(/^Reason/).fill('The customer found a loan elsewhere');
     await cancel.getByRole('button', { name: 'Cancel the Home Loan' }).click();
     await toast('This Home Loan has been Cancelled').waitFor();
+    // The dialog's textarea holds the same words until it has closed.
+    await cancel.waitFor({ state: 'detached' });
     await page.getByTestId('post-status').getByText('Cancelled').waitFor();
     await page.getByText('The customer found a loan elsewhere').waitFor();
     await snap('10-admin-cancelled');
