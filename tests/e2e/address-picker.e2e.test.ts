@@ -31,8 +31,9 @@ beforeAll(async () => {
   page = session.page;
   const shoot = await screenshots('e2e-address-picker');
   snap = (name) => shoot(page, name);
-  await page.goto(vite.resolvedUrls!.local[0]!);
-});
+  // The dev server transforms Mantine's modules on the first load: slow on a busy machine.
+  await page.goto(vite.resolvedUrls!.local[0]!, { timeout: 120_000 });
+}, 300_000);
 
 afterAll(async () => {
   await session?.close();
