@@ -17,6 +17,16 @@ export type DatabaseHandle = {
   /** `postgres`: a server through `pg` (many connections); `pglite`: embedded, one connection, serialised. */
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` over a connection of its own (PGlite: its one connection), calling `onPayload` for each
+   * NOTIFY after the notifying transaction commits (docs/messages.md "Live delivery"). Resolves to a stop function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+};
+
+const channelName = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error('A LISTEN channel is a lower-case identifier');
+  return channel;
 };
 
 export type DatabaseOptions =
@@ -30,7 +40,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client that loses its server must not crash the process; the next query reports the error.
     pool.on('error', () => {});
     const db: Database = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+      // A client outside the pool: it holds the LISTEN for as long as the listener lives.
+      const client = new pg.Client({ connectionString: options.url });
+      client.on('error', () => {});
+      client.on('notification', (n) => {
+        if (n.channel === channel) onPayload(n.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`listen ${channelName(channel)}`);
+      return () => client.end();
+    };
+    return { db, kind: 'postgres', close: () => db.destroy(), listen };
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -41,5 +62,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create();
   }
   const db: Database = new Kysely({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const stop = await client.listen(channelName(channel), onPayload);
+    return async () => {
+      if (!client.closed) await stop();
+    };
+  };
+  return { db, kind: 'pglite', close: () => db.destroy(), listen };
 }

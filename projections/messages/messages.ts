@@ -1,0 +1,219 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ConversationEvent, type ConversationSide, conversationEventTypes } from '../../domain/conversation/events';
+import type { PostDeleted } from '../../domain/post/events';
+import type { UserDeleted } from '../../domain/user/events';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+import { awayMailFor, type MessageMailContext } from './away-mail';
+
+// Conversations and their messages as the inbox and the chat read them (spec 1 §1, §2 "Other screens", §3
+// "Message"; docs/messages.md). Message texts are their senders' personal data (decrypted from the events): an
+// erased sender's read as null. In the batch's transaction the handler also
+//  - NOTIFYs `chat_messages` with ids only, delivered to the API's listener when the batch commits (live delivery),
+//  - e-mails a recipient who is away (./away-mail.ts), through the outbox.
+
+export interface ConversationsTable {
+  uuid: string;
+  post_id: string;
+  customer_id: string;
+  provider_id: string;
+  started_by: string;
+  started_at: Date;
+  /** The latest message's time (the start before any). */
+  updated_at: Date;
+  message_count: number;
+  customer_read_seq: number;
+  provider_read_seq: number;
+  /** Messages of the other party after the side's read marker. */
+  customer_unread: number;
+  provider_unread: number;
+  last_text: string | null;
+  last_sender_side: ConversationSide | null;
+  last_sent_at: Date | null;
+  /** The post was deleted: the conversation leaves every list and reads as not found. */
+  deleted: boolean;
+}
+export type ConversationRow = Selectable<ConversationsTable>;
+
+export interface ChatMessagesTable {
+  uuid: string;
+  conversation_id: string;
+  seq: number;
+  sender_id: string;
+  sender_side: ConversationSide;
+  text: string | null;
+  sent_at: Date;
+}
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
+export type MessagesDatabase = { conversations: ConversationsTable; chat_messages: ChatMessagesTable };
+
+/** The NOTIFY channel the API listens on (api/message-hub.ts). */
+export const CHAT_CHANNEL = 'chat_messages';
+/** What a notification carries: ids only, never a text or a name (it may show up in server logs). */
+export type ChatNotification = { kind: 'started' | 'message' | 'read'; conversation_id: string; post_id: string; seq: number; customer_id: string; provider_id: string };
+/** Older events notify nobody: a rebuild replaying the log must not wake every open chat. */
+const NOTIFY_MAX_AGE_MS = 5 * 60 * 1000;
+
+const handledTypes = new Set<string>([...conversationEventTypes, 'UserDeleted', 'PostDeleted']);
+const unreadColumn = { customer: 'customer_unread', provider: 'provider_unread' } as const;
+const readColumn = { customer: 'customer_read_seq', provider: 'provider_read_seq' } as const;
+const other = (side: ConversationSide): ConversationSide => (side === 'customer' ? 'provider' : 'customer');
+
+export function messagesProjection(context: MessageMailContext): Projection {
+  return {
+    kind: 'projection',
+    name: 'messages',
+    version: 1,
+    tables: ['conversations', 'chat_messages'],
+    async createTables(trx) {
+      await sql`
+        create table conversations (
+          uuid uuid primary key,
+          post_id uuid not null,
+          customer_id uuid not null,
+          provider_id uuid not null,
+          started_by uuid not null,
+          started_at timestamptz not null,
+          updated_at timestamptz not null,
+          message_count integer not null default 0,
+          customer_read_seq integer not null default 0,
+          provider_read_seq integer not null default 0,
+          customer_unread integer not null default 0,
+          provider_unread integer not null default 0,
+          last_text text,
+          last_sender_side text,
+          last_sent_at timestamptz,
+          deleted boolean not null default false
+        )`.execute(trx);
+      await sql`create index conversations_customer on conversations (customer_id, customer_unread desc, updated_at desc)`.execute(trx);
+      await sql`create index conversations_provider on conversations (provider_id, provider_unread desc, updated_at desc)`.execute(trx);
+      await sql`create index conversations_post on conversations (post_id)`.execute(trx);
+      await sql`create index conversations_updated on conversations (updated_at desc)`.execute(trx);
+      await sql`
+        create table chat_messages (
+          uuid uuid primary key,
+          conversation_id uuid not null,
+          seq integer not null,
+          sender_id uuid not null,
+          sender_side text not null,
+          text text,
+          sent_at timestamptz not null,
+          unique (conversation_id, seq)
+        )`.execute(trx);
+      await sql`create index chat_messages_sender on chat_messages (sender_id)`.execute(trx);
+    },
+    async handle(events, trx) {
+      const db = trx as Kysely<MessagesDatabase>;
+      const recent = Date.now() - NOTIFY_MAX_AGE_MS;
+      for (const recorded of events) {
+        if (!handledTypes.has(recorded.type)) continue;
+        // The conversation, post and user deciders wrote these events; their type names are checked above.
+        const event = recorded as RecordedEvent & (ConversationEvent | UserDeleted | PostDeleted);
+        const notification = await apply(db, event, context);
+        if (notification && Date.parse(event.metadata.occurred_at) >= recent) {
+          await sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notification)})`.execute(db);
+        }
+      }
+    },
+  };
+}
+
+async function apply(
+  db: Kysely<MessagesDatabase>,
+  event: RecordedEvent & (ConversationEvent | UserDeleted | PostDeleted),
+  context: MessageMailContext,
+): Promise<ChatNotification | null> {
+  switch (event.type) {
+    case 'ConversationStarted': {
+      const d = event.data;
+      const at = new Date(d.started_at);
+      await db
+        .insertInto('conversations')
+        .values({
+          uuid: d.conversation_id,
+          post_id: d.post_id,
+          customer_id: d.customer_id,
+          provider_id: d.provider_id,
+          started_by: d.started_by,
+          started_at: at,
+          updated_at: at,
+          message_count: 0,
+          customer_read_seq: 0,
+          provider_read_seq: 0,
+          customer_unread: 0,
+          provider_unread: 0,
+          last_text: null,
+          last_sender_side: null,
+          last_sent_at: null,
+          deleted: false,
+        })
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+      return { kind: 'started', conversation_id: d.conversation_id, post_id: d.post_id, seq: 0, customer_id: d.customer_id, provider_id: d.provider_id };
+    }
+    case 'MessageSent': {
+      const d = event.data;
+      const before = await db.selectFrom('conversations').selectAll().where('uuid', '=', d.conversation_id).executeTakeFirst();
+      if (!before || before.message_count >= d.seq) return null; // applied already
+      const at = new Date(d.sent_at);
+      await db
+        .insertInto('chat_messages')
+        .values({ uuid: d.message_id, conversation_id: d.conversation_id, seq: d.seq, sender_id: d.sender_id, sender_side: d.sender_side, text: d.text ?? null, sent_at: at })
+        .execute();
+      const recipient = other(d.sender_side);
+      await db
+        .updateTable('conversations')
+        .set((eb) => ({
+          message_count: d.seq,
+          updated_at: at,
+          last_text: d.text ?? null,
+          last_sender_side: d.sender_side,
+          last_sent_at: at,
+          // Writing is reading (domain/conversation/decider.ts): the sender has nothing unread.
+          [readColumn[d.sender_side]]: d.seq,
+          [unreadColumn[d.sender_side]]: 0,
+          [unreadColumn[recipient]]: eb(unreadColumn[recipient], '+', 1),
+        }))
+        .where('uuid', '=', d.conversation_id)
+        .execute();
+      if (!before.deleted) await awayMailFor(db, context, event as RecordedEvent & typeof event, before[unreadColumn[recipient]]);
+      return { kind: 'message', conversation_id: d.conversation_id, post_id: d.post_id, seq: d.seq, customer_id: d.customer_id, provider_id: d.provider_id };
+    }
+    case 'ConversationRead': {
+      const d = event.data;
+      const side = d.reader_side;
+      // Unread: the other party's messages after the marker (0 when the marker is the latest message).
+      const unread = await db
+        .selectFrom('chat_messages')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('conversation_id', '=', d.conversation_id)
+        .where('sender_side', '=', other(side))
+        .where('seq', '>', d.up_to_seq)
+        .executeTakeFirst();
+      await db
+        .updateTable('conversations')
+        .set({ [readColumn[side]]: sql`greatest(${sql.ref(readColumn[side])}, ${d.up_to_seq})`, [unreadColumn[side]]: Number(unread?.n ?? 0) })
+        .where('uuid', '=', d.conversation_id)
+        .execute();
+      return { kind: 'read', conversation_id: d.conversation_id, post_id: d.post_id, seq: d.up_to_seq, customer_id: d.customer_id, provider_id: d.provider_id };
+    }
+    case 'UserDeleted': {
+      // The erased person's texts go with them (as a rebuild after erasure would show them).
+      const userId = event.data.user_id;
+      await db.updateTable('chat_messages').set({ text: null }).where('sender_id', '=', userId).execute();
+      await db
+        .updateTable('conversations')
+        .set({
+          last_text: sql`(select m.text from chat_messages m where m.conversation_id = conversations.uuid order by m.seq desc limit 1)`,
+        })
+        .where((eb) => eb.or([eb('customer_id', '=', userId), eb('provider_id', '=', userId)]))
+        .execute();
+      return null;
+    }
+    case 'PostDeleted':
+      await db.updateTable('conversations').set({ deleted: true }).where('post_id', '=', event.data.post_id).execute();
+      return null;
+    default:
+      return null;
+  }
+}
