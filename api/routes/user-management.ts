@@ -28,6 +28,8 @@ import { findOrganisation } from '../../projections/organisations/queries';
 import { waitForProjections } from '../../projections/projection-status';
 import type { QuestionsDatabase } from '../../projections/questions/questions';
 import { findUser, listUsers } from '../../projections/users/queries';
+import { approvedReviewsOf } from '../../projections/reviews/queries';
+import type { ReviewRow } from '../../projections/reviews/reviews';
 import type { UserRow } from '../../projections/users/users';
 import { adminOnly, allow, callerOf, forbidden } from '../access';
 import type { AppDependencies } from '../app';
@@ -42,6 +44,9 @@ const READ_MODELS = ['users'] as const;
 const idParams = z.object({ id: z.uuid() });
 // An avatar arrives inline as a data URL of the cropped image: room for a 2 MB image in base64.
 const BODY_LIMIT = Math.ceil(MAX_IMAGE_BYTES * 1.4) + 64 * 1024;
+
+/** spec 2 §3 Review (uuid, customer_uuid, fsp_uuid, post_uuid, rating, description, status); an erased comment reads empty. */
+const toIncludedReview = (r: ReviewRow) => ({ uuid: r.uuid, customer_uuid: r.customer_id, fsp_uuid: r.fsp_id, post_uuid: r.post_id, rating: r.rating, description: r.description ?? '', status: r.status });
 
 const userNotFound = () => problem(404, userErrors.notFound, 'User not found.');
 const fieldProblem = (code: string, detail: string, field: string, message = detail) => problem(422, code, detail, { [field]: [message] });
@@ -112,8 +117,8 @@ export const userManagementRoutes =
         return {
           ...toUserView(row),
           ...(includes.has('questions') ? { questions: await answersWithQuestions(db, row) } : {}),
-          // Reviews arrive with the trade flow (spec 1); until then a provider has none.
-          ...(includes.has('reviews') ? { reviews: [] } : {}),
+          // A provider's approved reviews (docs/reviews.md); others have none.
+          ...(includes.has('reviews') ? { reviews: row.user_type === 'fsp' ? (await approvedReviewsOf(db, row.uuid)).map(toIncludedReview) : [] } : {}),
         };
       },
     );

@@ -11,7 +11,7 @@ import { fspQuestionsQueryOptions } from '../../features/profile/api/get-fsp-que
 import { profileUserQueryOptions, useProfileUser } from '../../features/profile/api/get-profile-user';
 import { ProfileDetails } from '../../features/profile/components/profile-details';
 import { ProviderAnswers } from '../../features/profile/components/provider-answers';
-import { ReviewsSection } from '../../features/profile/components/reviews-section';
+import { ProviderReviews } from '../../features/reviews/components/provider-reviews';
 import { privateRoute } from '../private';
 
 /** spec 1 §2 "/profile/{uuid}": the own profile, or any user's for an admin; others go to the dashboard. */
@@ -62,7 +62,7 @@ function ProfilePage() {
         {user.user_type === 'fsp' && (
           <>
             <ProviderAnswers providerUuid={uuid} editable={own && user.status === 'active'} />
-            <ReviewsSection />
+            <ProviderReviews fspUuid={uuid} />
           </>
         )}
         {/* spec 3 §2: the permissions panel is shown on a profile, not for customers. */}

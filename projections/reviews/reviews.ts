@@ -1,0 +1,116 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { PostDeleted } from '../../domain/post/events';
+import { type ReviewEvent, reviewEventTypes } from '../../domain/review/events';
+import type { ReviewStatus } from '../../domain/review/schemas';
+import type { UserDeleted } from '../../domain/user/events';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+
+// Reviews as the moderation list, the provider's profile and the public list read them (spec 1 §2 "/reviews",
+// §9 "Reviews page size 5"; spec 2 §7 "get reviews (rating 5, status approved)"). The comment is the customer's
+// personal data (decrypted from the events): an erased customer's reads as null (from the events, and at
+// UserDeleted). Names are not copied here: the queries join the users read model, so an erased person has none.
+// A deleted post's or a deleted provider's reviews leave every list (`deleted`).
+
+export interface ReviewsTable {
+  uuid: string;
+  post_id: string;
+  fsp_id: string;
+  customer_id: string;
+  rating: number;
+  description: string | null;
+  status: ReviewStatus;
+  submitted_by: string;
+  on_behalf: boolean;
+  created_at: Date;
+  updated_at: Date;
+  moderated_at: Date | null;
+  deleted: boolean;
+}
+export type ReviewRow = Selectable<ReviewsTable>;
+export type ReviewsDatabase = { reviews: ReviewsTable };
+
+const handledTypes = new Set<string>([...reviewEventTypes, 'UserDeleted', 'PostDeleted']);
+
+export const reviewsProjection: Projection = {
+  kind: 'projection',
+  name: 'reviews',
+  version: 1,
+  tables: ['reviews'],
+  async createTables(trx) {
+    await sql`
+      create table reviews (
+        uuid uuid primary key,
+        post_id uuid not null,
+        fsp_id uuid not null,
+        customer_id uuid not null,
+        rating integer not null,
+        description text,
+        status text not null,
+        submitted_by uuid not null,
+        on_behalf boolean not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null,
+        moderated_at timestamptz,
+        deleted boolean not null default false
+      )`.execute(trx);
+    // The moderation list (by status, newest first), the profile (a provider's approved), the public list (approved fives).
+    await sql`create index reviews_status on reviews (status, created_at desc)`.execute(trx);
+    await sql`create index reviews_fsp on reviews (fsp_id, status, created_at desc)`.execute(trx);
+    await sql`create index reviews_public on reviews (created_at desc) where status = 'approved' and rating = 5 and not deleted`.execute(trx);
+    await sql`create index reviews_customer on reviews (customer_id)`.execute(trx);
+    await sql`create index reviews_post on reviews (post_id)`.execute(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<ReviewsDatabase>;
+    for (const recorded of events) {
+      if (!handledTypes.has(recorded.type)) continue;
+      // The review, post and user deciders wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & (ReviewEvent | UserDeleted | PostDeleted));
+    }
+  },
+};
+
+async function apply(db: Kysely<ReviewsDatabase>, event: RecordedEvent & (ReviewEvent | UserDeleted | PostDeleted)): Promise<void> {
+  const at = new Date(event.metadata.occurred_at);
+  switch (event.type) {
+    case 'ReviewSubmitted': {
+      const d = event.data;
+      await db
+        .insertInto('reviews')
+        .values({
+          uuid: d.review_id,
+          post_id: d.post_id,
+          fsp_id: d.fsp_id,
+          customer_id: d.customer_id,
+          rating: d.rating,
+          description: d.description,
+          status: d.status,
+          submitted_by: d.submitted_by,
+          on_behalf: d.on_behalf,
+          created_at: at,
+          updated_at: at,
+          moderated_at: null,
+          deleted: false,
+        })
+        .onConflict((c) => c.column('uuid').doNothing())
+        .execute();
+      return;
+    }
+    case 'ReviewEdited':
+      await db.updateTable('reviews').set({ rating: event.data.rating, description: event.data.description, updated_at: at }).where('uuid', '=', event.data.review_id).execute();
+      return;
+    case 'ReviewModerated':
+      await db.updateTable('reviews').set({ status: event.data.status, moderated_at: at, updated_at: at }).where('uuid', '=', event.data.review_id).execute();
+      return;
+    case 'UserDeleted':
+      // The customer's comments go with the person (as a rebuild after erasure would show them); a deleted
+      // provider's reviews have no profile left to show on.
+      await db.updateTable('reviews').set({ description: null }).where('customer_id', '=', event.data.user_id).execute();
+      await db.updateTable('reviews').set({ deleted: true, updated_at: at }).where('fsp_id', '=', event.data.user_id).execute();
+      return;
+    case 'PostDeleted':
+      await db.updateTable('reviews').set({ deleted: true, updated_at: at }).where('post_id', '=', event.data.post_id).execute();
+      return;
+  }
+}
