@@ -12,7 +12,8 @@ export type CreateAdmin = {
 };
 export type CreateCustomer = {
   type: 'CreateCustomer';
-  data: { user_id: string; personal: PersonalDetails | null; password_hash: string | null; status: 'creating' | 'active' };
+  /** `origin: 'external'`: created by an admin with an external deal (spec 2 §3; docs/external-deals.md). */
+  data: { user_id: string; personal: PersonalDetails | null; password_hash: string | null; status: 'creating' | 'active'; origin?: 'external' };
 };
 export type RegisterCustomer = { type: 'RegisterCustomer'; data: { user_id: string; personal: PersonalDetails; password_hash: string } };
 export type RequestIncompletePostLink = { type: 'RequestIncompletePostLink'; data: { user_id: string; post_id: string } };

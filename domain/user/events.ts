@@ -41,7 +41,8 @@ export type AdminCreated = {
  */
 export type CustomerCreated = {
   type: 'CustomerCreated';
-  data: { user_id: string; personal: PersonalDetails | null; password_hash: string | null; status: 'creating' | 'active' };
+  /** `origin: 'external'`: created by an admin with an external deal (no password, no mail; docs/external-deals.md). */
+  data: { user_id: string; personal: PersonalDetails | null; password_hash: string | null; status: 'creating' | 'active'; origin?: 'external' };
 };
 /** A customer still creating the first post gives name, e-mail, verified mobile and password (the wizard's overview). */
 export type CustomerRegistered = { type: 'CustomerRegistered'; data: { user_id: string; personal: PersonalDetails; password_hash: string } };

@@ -5,6 +5,7 @@ import type { DealStage } from '../../domain/deal/stages';
 import type { Database } from '../../infrastructure/database/database';
 import type { DealPostSummary } from '../../domain/deal/views';
 import type { PostsDatabase } from '../posts/posts';
+import { externalLoansOf } from '../external-deals/queries';
 import type { UsersDatabase } from '../users/users';
 import type { DealActivityRow, DealRow, DealsDatabase } from './deals';
 
@@ -92,12 +93,16 @@ export async function postSummariesOf(database: Database, postIds: readonly stri
     .select(['uuid', 'loan_type', 'loan_amount', 'property_suburb', 'property_state', 'home_suburb', 'home_state'])
     .where('uuid', 'in', [...new Set(postIds)])
     .execute();
-  return new Map(
+  const summaries = new Map<string, DealPostSummary>(
     rows.map((row) => [
       row.uuid,
       { loan_type: row.loan_type, loan_amount: row.loan_amount, suburb: row.property_suburb ?? row.home_suburb, state: row.property_state ?? row.home_state },
     ]),
   );
+  // An external deal's post is the external deal itself (docs/external-deals.md): its loan, no place.
+  const external = await externalLoansOf(database, postIds.filter((id) => !summaries.has(id)));
+  for (const [id, loan] of external) summaries.set(id, { ...loan, suburb: null, state: null });
+  return summaries;
 }
 
 /** Customers' full names by id, in one query (the caller decides whose it may show). */

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, Timeline, Title, T
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { DealActivityView, DealView } from '../../../../domain/deal/views';
 import { isApiError } from '../../../lib/api-error';
@@ -18,9 +19,27 @@ import { type ActivityDialog, ActivityModal } from './activity-modal';
 export function DealActivities({ deal, today }: { deal: DealView; today: string }) {
   const [dialog, setDialog] = useState<ActivityDialog | null>(null);
   const deletion = useDeleteActivity();
+  const navigate = useNavigate();
   // The API lists nothing for a reader who may not write (a colleague with view_all_within_organisation).
   const mayWrite = deal.allowed_activity_types.length > 0;
   const addable = deal.allowed_activity_types.filter(isAddableActivity);
+
+  function chooseActivity(type: (typeof addable)[number]) {
+    const add = () => setDialog({ kind: 'add', dealUuid: deal.uuid, initial: newActivityForm(type, today) });
+    // spec 1 §4, spec 3 §4: for an external deal, application or closed won (when not already an application) first
+    // asks to update the external deal (its post is the external deal: docs/external-deals.md).
+    const applied = deal.activities.some((a) => a.activity_type === 'application');
+    if (!deal.external || applied || (type !== 'application' && type !== 'closed_won')) return add();
+    modals.openConfirmModal({
+      title: 'Update the external deal?',
+      size: 400,
+      centered: true,
+      children: <Text size="sm">This is an external deal. Do you want to update the external deal (loan and providers) first?</Text>,
+      labels: { confirm: 'Update external deal', cancel: 'Continue without updating' },
+      onConfirm: () => void navigate({ to: '/external-deal/$mode/$uuid', params: { mode: 'edit', uuid: deal.post_id } }),
+      onCancel: add,
+    });
+  }
 
   function confirmDelete(activity: DealActivityView) {
     modals.openConfirmModal({
@@ -57,7 +76,7 @@ export function DealActivities({ deal, today }: { deal: DealView; today: string 
               </Menu.Target>
               <Menu.Dropdown>
                 {addable.map((type) => (
-                  <Menu.Item key={type} onClick={() => setDialog({ kind: 'add', dealUuid: deal.uuid, initial: newActivityForm(type, today) })}>
+                  <Menu.Item key={type} onClick={() => chooseActivity(type)}>
                     {addActivityLabels[type]}
                   </Menu.Item>
                 ))}

@@ -1,8 +1,9 @@
-import { Paper, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { Group, Paper, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { dealBoardColumns } from '../../../../domain/deal/stages';
 import { PageHeader } from '../../../components/page-header';
+import { ButtonLink } from '../../../components/router-link';
 import { type DealFilter, type DealViewer } from '../deal-filters';
 import { BiddingLimitsIndicator } from './bidding-limits-indicator';
 import { DealColumn } from './deal-column';
@@ -35,6 +36,13 @@ export function DealsScreen({ view, viewer, userUuid, filter, today, onApply }: 
         title={view === 'lost' ? 'Lost deals' : title}
         crumbs={view === 'lost' ? [title, 'Lost deals'] : [title]}
         actions={
+          <Group gap="sm">
+          {viewer === 'admin' && (
+            // spec 1 §1: admins record deals made outside the auction (docs/external-deals.md).
+            <ButtonLink to="/external-deal/$mode" params={{ mode: 'create' }} variant="light">
+              Create external deal
+            </ButtonLink>
+          )}
           <SegmentedControl
             value={view}
             data={[
@@ -44,6 +52,7 @@ export function DealsScreen({ view, viewer, userUuid, filter, today, onApply }: 
             // The filter goes along: the two views answer the same question for different stages.
             onChange={(next) => void navigate({ to: next === 'lost' ? '/lost-deals' : '/deals', search: (previous) => previous })}
           />
+          </Group>
         }
       />
       <Stack gap="md">
