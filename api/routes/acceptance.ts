@@ -38,56 +38,63 @@ const dealNotFound = () => problem(404, 'DEAL_NOT_FOUND', 'Deal not found.');
 
 const preferenceViewOf = (dealId: string, preference: ContactPreference) => ({ uuid: dealId, ...preference });
 
+/**
+ * Accepts as the caller; answers the acceptance once the deal is readable (or the bounded wait is over). Shared with
+ * the e-mail link's route (api/routes/email-links.ts), which runs it as the link's recipient.
+ */
+export function bidAcceptance(deps: AppDependencies) {
+  const { db, store, ids, clock } = deps;
+  return async function accept(request: FastifyRequest, reply: FastifyReply, postId: string, bidId: string, preference: ContactPreference | undefined) {
+    const caller = callerOf(request);
+    const isAdmin = caller.userType === 'admin';
+    const post = await findPost(db, postId);
+    // Someone else's post is answered like a missing one (docs/security.md).
+    if (!post || (!isAdmin && post.owner_id !== caller.userId)) return sendProblem(reply, postNotFound());
+    const bid = await loadState(store, bidStream(bidId), bidDecider);
+    if (bid.state.status === 'absent' || bid.state.status === 'deleted' || bid.state.bid.post_id !== postId) return sendProblem(reply, bidNotFound());
+    const now = clock.now();
+    const result = await handleCommand({
+      store,
+      ids,
+      streamId: postStream(postId),
+      decider: postDecider,
+      command: {
+        type: 'AcceptBid',
+        data: { post_id: postId, bid_id: bidId, bid_status: bid.state.status, ...(preference ? { contact_preference: preference } : {}) },
+        metadata: { actor: { user_id: caller.userId, admin: isAdmin }, now: now.toISOString() },
+      },
+      context: { userId: caller.userId, correlationId: request.id, causationId: null, now },
+      // The post may be taking a burst of bids: the acceptance must not lose to them.
+      attempts: CONTENDED_ATTEMPTS,
+    });
+    if (!result.ok) return sendProblem(reply, postProblem(result.error));
+    const dealId = dealIdOf(bidId);
+    // Read your writes: the reactor opens the deal after the acceptance; wait for it, then for the deals read model.
+    if (result.position) await waitForProjections(db, ['deal-opener'], result.position, { timeoutMs: WAIT_MS });
+    const dealEvents = await store.readStream(dealStream(dealId));
+    const last = dealEvents[dealEvents.length - 1];
+    if (last) {
+      await waitForProjections(db, ['deals'], last.position, { timeoutMs: WAIT_MS });
+      answerPosition(reply, last.position);
+    } else {
+      answerPosition(reply, result.position);
+    }
+    const deal = await findDeal(db, dealId);
+    return reply.send({
+      post_id: postId,
+      bid_id: bidId,
+      deal_id: dealId,
+      deal_opened: deal !== undefined,
+      contact_preference: preferenceViewOf(dealId, deal?.contact_preference ?? preference ?? defaultContactPreference),
+    });
+  };
+}
+
 export const acceptanceRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, store, ids, clock } = deps;
-
-    /** Accepts as the caller; answers the acceptance once the deal is readable (or the bounded wait is over). */
-    async function accept(request: FastifyRequest, reply: FastifyReply, postId: string, bidId: string, preference: ContactPreference | undefined) {
-      const caller = callerOf(request);
-      const isAdmin = caller.userType === 'admin';
-      const post = await findPost(db, postId);
-      // Someone else's post is answered like a missing one (docs/security.md).
-      if (!post || (!isAdmin && post.owner_id !== caller.userId)) return sendProblem(reply, postNotFound());
-      const bid = await loadState(store, bidStream(bidId), bidDecider);
-      if (bid.state.status === 'absent' || bid.state.status === 'deleted' || bid.state.bid.post_id !== postId) return sendProblem(reply, bidNotFound());
-      const now = clock.now();
-      const result = await handleCommand({
-        store,
-        ids,
-        streamId: postStream(postId),
-        decider: postDecider,
-        command: {
-          type: 'AcceptBid',
-          data: { post_id: postId, bid_id: bidId, bid_status: bid.state.status, ...(preference ? { contact_preference: preference } : {}) },
-          metadata: { actor: { user_id: caller.userId, admin: isAdmin }, now: now.toISOString() },
-        },
-        context: { userId: caller.userId, correlationId: request.id, causationId: null, now },
-        // The post may be taking a burst of bids: the acceptance must not lose to them.
-        attempts: CONTENDED_ATTEMPTS,
-      });
-      if (!result.ok) return sendProblem(reply, postProblem(result.error));
-      const dealId = dealIdOf(bidId);
-      // Read your writes: the reactor opens the deal after the acceptance; wait for it, then for the deals read model.
-      if (result.position) await waitForProjections(db, ['deal-opener'], result.position, { timeoutMs: WAIT_MS });
-      const dealEvents = await store.readStream(dealStream(dealId));
-      const last = dealEvents[dealEvents.length - 1];
-      if (last) {
-        await waitForProjections(db, ['deals'], last.position, { timeoutMs: WAIT_MS });
-        answerPosition(reply, last.position);
-      } else {
-        answerPosition(reply, result.position);
-      }
-      const deal = await findDeal(db, dealId);
-      return reply.send({
-        post_id: postId,
-        bid_id: bidId,
-        deal_id: dealId,
-        deal_opened: deal !== undefined,
-        contact_preference: preferenceViewOf(dealId, deal?.contact_preference ?? preference ?? defaultContactPreference),
-      });
-    }
+    const accept = bidAcceptance(deps);
 
     app.post(
       '/v1/posts/:post_id/home_loan_bids/:bid_id/accept',

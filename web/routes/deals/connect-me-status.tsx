@@ -4,7 +4,7 @@ import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-link';
-import { privateRoute } from '../private';
+import { emailLinkRoute } from '../email-link';
 
 // spec 1 §2 "/connect-me/{status}": the result of the e-mail link's contact confirmation; status defaults to
 // success (/connect-me), and anything but success is the error flag (docs/deals.md "Connect me").
@@ -12,7 +12,7 @@ import { privateRoute } from '../private';
 const status = z.enum(['success', 'error']).catch('error');
 
 export const connectMeStatusRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => emailLinkRoute,
   path: '/connect-me/$status',
   component: function ConnectMeStatusPage() {
     return <ConnectMeResult status={status.parse(connectMeStatusRoute.useParams().status)} />;
@@ -20,7 +20,7 @@ export const connectMeStatusRoute = createRoute({
 });
 
 export const connectMeDefaultRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => emailLinkRoute,
   path: '/connect-me',
   component: () => <ConnectMeResult status="success" />,
 });

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { useConnectMe } from '../../features/deals/api/connect-me';
-import { privateRoute } from '../private';
+import { emailLinkRoute, emailLinkSearch } from '../email-link';
 
 // spec 1 §2 "/connect-me/{post_uuid}/{bid_uuid}": the customer's e-mail link asks to be connected with the bid's
 // provider. It sends the confirmation once (docs/deals.md "Connect me"), then shows /connect-me/success; a failure
@@ -13,13 +13,15 @@ import { privateRoute } from '../private';
 const uuid = z.uuid();
 
 export const connectMeRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => emailLinkRoute,
+  validateSearch: emailLinkSearch,
   path: '/connect-me/$postUuid/$bidUuid',
   component: ConnectMePage,
 });
 
 function ConnectMePage() {
   const { postUuid, bidUuid } = connectMeRoute.useParams();
+  const { token } = connectMeRoute.useSearch();
   const navigate = useNavigate();
   const connect = useConnectMe();
   const sent = useRef(false);
@@ -29,8 +31,8 @@ function ConnectMePage() {
     sent.current = true;
     const showResult = (status: 'success' | 'error') => void navigate({ to: '/connect-me/$status', params: { status }, replace: true });
     if (!uuid.safeParse(postUuid).success || !uuid.safeParse(bidUuid).success) return showResult('error');
-    connect.mutate({ postUuid, bidUuid }, { onSuccess: () => showResult('success'), onError: () => showResult('error') });
-  }, [connect, navigate, postUuid, bidUuid]);
+    connect.mutate({ postUuid, bidUuid, token }, { onSuccess: () => showResult('success'), onError: () => showResult('error') });
+  }, [connect, navigate, postUuid, bidUuid, token]);
 
   return (
     <>

@@ -2,7 +2,7 @@ import { createRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import { linkUpdateTypes } from '../../features/posts/api/update-post-by-link';
 import { PostUpdateByLink } from '../../features/posts/components/post-update-by-link';
-import { privateRoute } from '../private';
+import { emailLinkRoute, emailLinkSearch } from '../email-link';
 
 // spec 1 §2 "/cancel-automatic-selection/{post_uuid}/{update_type}": the owner's e-mail link; `update_type` names the update
 // (cancel_automatic_selection unless it names the other one), so one link shape serves both mails.
@@ -11,7 +11,8 @@ const postUuid = z.uuid();
 const updateType = z.enum(linkUpdateTypes).catch('cancel_automatic_selection');
 
 export const cancelAutomaticSelectionRoute = createRoute({
-  getParentRoute: () => privateRoute,
+  getParentRoute: () => emailLinkRoute,
+  validateSearch: emailLinkSearch,
   path: '/cancel-automatic-selection/$postUuid/$updateType',
   beforeLoad: ({ params }) => {
     if (!postUuid.safeParse(params.postUuid).success) throw notFound();
@@ -21,5 +22,6 @@ export const cancelAutomaticSelectionRoute = createRoute({
 
 function CancelAutomaticSelectionPage() {
   const { postUuid, updateType: type } = cancelAutomaticSelectionRoute.useParams();
-  return <PostUpdateByLink postUuid={postUuid} updateType={updateType.parse(type)} />;
+  const { token } = cancelAutomaticSelectionRoute.useSearch();
+  return <PostUpdateByLink postUuid={postUuid} updateType={updateType.parse(type)} token={token} />;
 }

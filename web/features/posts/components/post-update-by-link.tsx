@@ -16,8 +16,9 @@ const titles: Record<LinkUpdateType, string> = {
  * The page an e-mail link opens: it runs the update once, then says what happened (the spec's failure texts come
  * from the API) and links to the post.
  */
-export function PostUpdateByLink({ postUuid, updateType }: { postUuid: string; updateType: LinkUpdateType }) {
-  const update = useUpdatePostByLink(postUuid);
+export function PostUpdateByLink({ postUuid, updateType, token }: { postUuid: string; updateType: LinkUpdateType; token?: string | undefined }) {
+  // With the e-mail's signed token the update needs no log-in (docs/trade-mail.md).
+  const update = useUpdatePostByLink(postUuid, token);
   const sent = useRef(false);
   useEffect(() => {
     // Once per page, also under StrictMode's double effects (a second extension would count against the limit).
