@@ -1,16 +1,29 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const api = 'http://127.0.0.1:3000';
+
+// The outdated-version banner (docs/site-chrome.md): every build gets an id, compiled into the UI as __BUILD_ID__ and
+// written to dist/web/version.json, which the server answers at GET /v1/version.
+const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+const buildVersion: Plugin = {
+  name: 'build-version',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ build_id: buildId }) });
+  },
+};
 
 // The UI lives in web/; the API process serves dist/web and falls back to index.html for client routes,
 // so assets use absolute paths (base '/').
 export default defineConfig({
   root: 'web',
   base: '/',
-  plugins: [react()],
+  plugins: [react(), buildVersion],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   // postcss.config.cjs sits at the repo root, above `root`.
   css: { postcss: repoRoot },
   build: {

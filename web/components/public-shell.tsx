@@ -1,6 +1,7 @@
 import { Box, Center, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { MailingListForm } from './mailing-list-form';
 
 /** The brand mark above the public screens (log-in, sign-up, activation, password recovery). */
 function Brand() {
@@ -48,6 +49,9 @@ export function PublicShell({ title, description, footer, width = 420, children 
               </Text>
             </Center>
           )}
+          <Paper p="md" withBorder>
+            <MailingListForm />
+          </Paper>
         </Stack>
       </Container>
     </Box>

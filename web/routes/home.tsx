@@ -3,10 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { createRoute } from '@tanstack/react-router';
 import { listResultSchema } from '../../domain/shared/list-query';
 import { userView } from '../../domain/user/schemas';
+import { OutdatedVersionBanner } from '../components/outdated-version-banner';
 import { ButtonLink } from '../components/router-link';
 import { AdminDashboard } from '../features/dashboards/components/admin-dashboard';
 import { CustomerPosts } from '../features/dashboards/components/customer-dashboard';
 import { FspDashboard } from '../features/dashboards/components/fsp-dashboard';
+import { StatisticsPanel } from '../features/dashboards/components/statistics-panel';
 import { newestEditablePostQuery } from '../features/posts/api/own-posts';
 import { apiFetch } from '../lib/api-fetch';
 import { formatAud } from '../lib/format';
@@ -27,6 +29,7 @@ function HomePage() {
   const { user } = session;
   return (
     <Stack gap="lg">
+      <OutdatedVersionBanner />
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={2}>Dashboard</Title>
@@ -34,7 +37,12 @@ function HomePage() {
         </Stack>
         {isAdministrator(session) && <PendingProviders />}
       </Group>
-      {user.user_type === 'admin' && isAdministrator(session) && <AdminDashboard />}
+      {user.user_type === 'admin' && isAdministrator(session) && (
+        <>
+          <StatisticsPanel />
+          <AdminDashboard />
+        </>
+      )}
       {user.user_type === 'fsp' && <FspDashboard canViewActivePosts={session.can('view_active_posts')} />}
       {user.user_type === 'customer' && (
         <>

@@ -1,0 +1,8 @@
+/** A visitor subscribes an address; `now` is when (ISO instant), `subscriber_id` the keyed address. */
+export type Subscribe = {
+  type: 'Subscribe';
+  data: { subscriber_id: string; email: string; list: string };
+  metadata: { now: string };
+};
+
+export type SubscriberCommand = Subscribe;

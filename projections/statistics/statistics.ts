@@ -1,0 +1,315 @@
+import { type Kysely, sql } from 'kysely';
+import type { BidPlaced, BidEdited } from '../../domain/bid/events';
+import { dealValue } from '../../domain/deal/figures';
+import type { DealActivityType } from '../../domain/deal/schemas';
+import type { DealActivityAdded, DealActivityDeleted, DealActivityEdited, DealOpened } from '../../domain/deal/events';
+import type { DealStage } from '../../domain/deal/stages';
+import type { PostPublished } from '../../domain/post/events';
+import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
+import { sydneyDay } from '../../domain/statistics/range';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+
+// The admin's statistics panel (spec 1 §2 "Dashboards", issue 6 item 6; docs/statistics.md). Built for speed: one
+// row per Sydney day with the day's counters and sums, so a range of ten years sums at most ~3,650 rows. Figures
+// that follow a thing's current state (deals by stage, settled volume, settled posts) are moved between columns or
+// days when the thing changes: the helper tables remember what each post, bid and deal contributes now.
+
+export interface StatisticsDailyTable {
+  day: string;
+  posts_created: number;
+  bids_placed: number;
+  deals_opened: number;
+  deals_accepted: number;
+  deals_contacted: number;
+  deals_applied: number;
+  deals_closed_won: number;
+  deals_closed_lost: number;
+  deals_on_hold: number;
+  /** Cohort of the posts published that day: how many got a deal, how many of those are settled now. */
+  posts_with_deal: number;
+  posts_settled: number;
+  /** Deals whose closed won activity is dated that day, and their value. */
+  settled_count: number;
+  settled_volume: number;
+  /** Accepted auction bids (deals opened that day): sum of their interest rates and how many. */
+  winning_rate_sum: number;
+  winning_rate_count: number;
+  /** First bids of posts placed that day: sum of their rates and of the seconds since the post's publication. */
+  first_bid_count: number;
+  first_bid_rate_sum: number;
+  response_seconds_sum: number;
+}
+
+/** Each published post: its day and whether it has had a bid (the first bid's figures count once). */
+export interface StatisticsPostsTable {
+  post_id: string;
+  published_day: string;
+  published_at: Date;
+  first_bid_at: Date | null;
+}
+
+/** Each auction bid's interest rate (as last edited), for the winning rate when it is accepted. */
+export interface StatisticsBidsTable {
+  bid_id: string;
+  post_id: string;
+  interest_rate: number;
+}
+
+type Activity = { activity_id: string; activity_type: DealActivityType; amount: number | null; activity_date: string; deleted: boolean };
+
+/** Each deal with what it contributes now (its stage on its opening day; its settlement). */
+export interface StatisticsDealsTable {
+  deal_id: string;
+  post_id: string;
+  external: boolean;
+  opened_day: string;
+  loan_amount: number;
+  stage: DealStage;
+  activities: Activity[];
+}
+
+export type StatisticsDatabase = {
+  statistics_daily: StatisticsDailyTable;
+  statistics_posts: StatisticsPostsTable;
+  statistics_bids: StatisticsBidsTable;
+  statistics_deals: StatisticsDealsTable;
+};
+
+type Counter = Exclude<keyof StatisticsDailyTable, 'day'>;
+export type DayDeltas = Partial<Record<Counter, number>>;
+
+const handled = new Set([
+  'PostPublished',
+  'BidPlaced',
+  'BidEdited',
+  'BidAcceptedOnPost',
+  'DealOpened',
+  'DealActivityAdded',
+  'DealActivityEdited',
+  'DealActivityDeleted',
+]);
+type Handled = PostPublished | BidPlaced | BidEdited | BidAcceptedOnPost | DealOpened | DealActivityAdded | DealActivityEdited | DealActivityDeleted;
+
+const counters: Counter[] = [
+  'posts_created',
+  'bids_placed',
+  'deals_opened',
+  'deals_accepted',
+  'deals_contacted',
+  'deals_applied',
+  'deals_closed_won',
+  'deals_closed_lost',
+  'deals_on_hold',
+  'posts_with_deal',
+  'posts_settled',
+  'settled_count',
+  'settled_volume',
+  'winning_rate_sum',
+  'winning_rate_count',
+  'first_bid_count',
+  'first_bid_rate_sum',
+  'response_seconds_sum',
+];
+
+export const statisticsProjection: Projection = {
+  kind: 'projection',
+  name: 'statistics',
+  version: 1,
+  tables: ['statistics_daily', 'statistics_posts', 'statistics_bids', 'statistics_deals'],
+  async createTables(trx) {
+    const columns = counters.map((c) => `${c} ${c.endsWith('_sum') || c === 'settled_volume' ? 'double precision' : 'integer'} not null default 0`).join(',\n        ');
+    await sql.raw(`create table statistics_daily (\n        day date primary key,\n        ${columns}\n      )`).execute(trx);
+    await sql`
+      create table statistics_posts (
+        post_id uuid primary key,
+        published_day date not null,
+        published_at timestamptz not null,
+        first_bid_at timestamptz
+      )`.execute(trx);
+    await sql`create table statistics_bids (bid_id uuid primary key, post_id uuid not null, interest_rate double precision not null)`.execute(trx);
+    await sql`
+      create table statistics_deals (
+        deal_id uuid primary key,
+        post_id uuid not null,
+        external boolean not null,
+        opened_day date not null,
+        loan_amount double precision not null,
+        stage text not null,
+        activities jsonb not null
+      )`.execute(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<StatisticsDatabase>;
+    for (const recorded of events) {
+      if (!handled.has(recorded.type)) continue;
+      // The post, bid and deal deciders wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & Handled);
+    }
+  },
+};
+
+/** Adds the deltas to a day's row (made on first use). */
+export async function bump(db: Kysely<StatisticsDatabase>, day: string, deltas: DayDeltas): Promise<void> {
+  const entries = Object.entries(deltas).filter(([, value]) => value !== 0 && value !== undefined) as [Counter, number][];
+  if (entries.length === 0) return;
+  const row = { day, ...Object.fromEntries(counters.map((c) => [c, 0])), ...Object.fromEntries(entries) } as StatisticsDailyTable;
+  await db
+    .insertInto('statistics_daily')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet(Object.fromEntries(entries.map(([column]) => [column, sql`statistics_daily.${sql.ref(column)} + excluded.${sql.ref(column)}`]))),
+    )
+    .execute();
+}
+
+async function apply(db: Kysely<StatisticsDatabase>, event: RecordedEvent & Handled): Promise<void> {
+  switch (event.type) {
+    case 'PostPublished': {
+      const { post_id, published_at } = event.data;
+      const inserted = await db
+        .insertInto('statistics_posts')
+        .values({ post_id, published_day: sydneyDay(published_at), published_at: new Date(published_at), first_bid_at: null })
+        .onConflict((oc) => oc.column('post_id').doNothing())
+        .returning('post_id')
+        .executeTakeFirst();
+      if (inserted) await bump(db, sydneyDay(published_at), { posts_created: 1 });
+      return;
+    }
+    case 'BidPlaced': {
+      // Bids an admin records for an external deal were not placed in an auction.
+      if (event.data.origin !== 'auction') return;
+      const { bid_id, post_id, placed_at, bid } = event.data;
+      const inserted = await db
+        .insertInto('statistics_bids')
+        .values({ bid_id, post_id, interest_rate: bid.interest_rate })
+        .onConflict((oc) => oc.column('bid_id').doNothing())
+        .returning('bid_id')
+        .executeTakeFirst();
+      if (!inserted) return;
+      const day = sydneyDay(placed_at);
+      await bump(db, day, { bids_placed: 1 });
+      // The post's first bid: its rate and the providers' response time (first bid − publication).
+      const post = await db
+        .updateTable('statistics_posts')
+        .set({ first_bid_at: new Date(placed_at) })
+        .where('post_id', '=', post_id)
+        .where('first_bid_at', 'is', null)
+        .returning(['published_at'])
+        .executeTakeFirst();
+      if (post) {
+        const seconds = Math.max(0, (Date.parse(placed_at) - post.published_at.getTime()) / 1000);
+        await bump(db, day, { first_bid_count: 1, first_bid_rate_sum: bid.interest_rate, response_seconds_sum: seconds });
+      }
+      return;
+    }
+    case 'BidEdited':
+      // Only an active bid is edited, so the rate it is accepted with is the last one.
+      await db.updateTable('statistics_bids').set({ interest_rate: event.data.bid.interest_rate }).where('bid_id', '=', event.data.bid_id).execute();
+      return;
+    case 'BidAcceptedOnPost':
+      // The deal (opened by a reactor right after) carries the figures; nothing to count here.
+      return;
+    case 'DealOpened': {
+      const { deal_id, post_id, bid_id, external, loan_amount, activity, stage } = event.data;
+      const openedDay = sydneyDay(event.metadata.occurred_at);
+      const deal: StatisticsDealsTable = {
+        deal_id,
+        post_id,
+        external,
+        opened_day: openedDay,
+        loan_amount,
+        stage,
+        activities: [{ ...activityOf(activity), deleted: false }],
+      };
+      const inserted = await db
+        .insertInto('statistics_deals')
+        .values({ ...deal, activities: jsonb(deal.activities) })
+        .onConflict((oc) => oc.column('deal_id').doNothing())
+        .returning('deal_id')
+        .executeTakeFirst();
+      if (!inserted) return;
+      const bid = external ? undefined : await db.selectFrom('statistics_bids').select('interest_rate').where('bid_id', '=', bid_id).executeTakeFirst();
+      await bump(db, openedDay, { deals_opened: 1, ...(bid ? { winning_rate_sum: bid.interest_rate, winning_rate_count: 1 } : {}) });
+      if (!external) {
+        const post = await db.selectFrom('statistics_posts').select(sql<string>`to_char(published_day, 'YYYY-MM-DD')`.as('day')).where('post_id', '=', post_id).executeTakeFirst();
+        if (post) await bump(db, post.day, { posts_with_deal: 1 });
+      }
+      await applyContribution(db, null, deal);
+      return;
+    }
+    case 'DealActivityAdded':
+      await changeDeal(db, event.data.deal_id, (deal) => ({
+        ...deal,
+        stage: event.data.stage,
+        activities: [...deal.activities, { ...activityOf(event.data.activity), deleted: false }],
+      }));
+      return;
+    case 'DealActivityEdited': {
+      const { activity_id, amount, activity_date } = event.data;
+      await changeDeal(db, event.data.deal_id, (deal) => ({
+        ...deal,
+        activities: deal.activities.map((a) => (a.activity_id === activity_id ? { ...a, amount, activity_date } : a)),
+      }));
+      return;
+    }
+    case 'DealActivityDeleted':
+      await changeDeal(db, event.data.deal_id, (deal) => ({
+        ...deal,
+        stage: event.data.stage,
+        activities: deal.activities.map((a) => (a.activity_id === event.data.activity_id ? { ...a, deleted: true } : a)),
+      }));
+      return;
+  }
+}
+
+const activityOf = (activity: DealOpened['data']['activity']): Omit<Activity, 'deleted'> => ({
+  activity_id: activity.activity_id,
+  activity_type: activity.activity_type,
+  amount: activity.amount,
+  activity_date: activity.activity_date,
+});
+
+async function changeDeal(db: Kysely<StatisticsDatabase>, dealId: string, change: (deal: StatisticsDealsTable) => StatisticsDealsTable): Promise<void> {
+  const row = await db
+    .selectFrom('statistics_deals')
+    .select(['deal_id', 'post_id', 'external', sql<string>`to_char(opened_day, 'YYYY-MM-DD')`.as('opened_day'), 'loan_amount', 'stage', 'activities'])
+    .where('deal_id', '=', dealId)
+    .executeTakeFirst();
+  if (!row) return;
+  const next = change(row);
+  await db.updateTable('statistics_deals').set({ stage: next.stage, activities: jsonb(next.activities) }).where('deal_id', '=', dealId).execute();
+  await applyContribution(db, row, next);
+}
+
+/** What a deal adds to the days now: its stage on its opening day, and its settlement on the settled day. */
+export function contributionOf(deal: StatisticsDealsTable): { day: string; deltas: DayDeltas }[] {
+  const parts: { day: string; deltas: DayDeltas }[] = [{ day: deal.opened_day, deltas: { [`deals_${deal.stage}` as Counter]: 1 } }];
+  if (deal.stage === 'closed_won') {
+    const remaining = deal.activities.filter((a) => !a.deleted);
+    const settledOn = remaining.findLast((a) => a.activity_type === 'closed_won')?.activity_date ?? deal.opened_day;
+    parts.push({ day: settledOn, deltas: { settled_count: 1, settled_volume: dealValue(remaining, deal.loan_amount) } });
+  }
+  return parts;
+}
+
+/** Takes the old contribution back and adds the new one; the post's cohort follows its deal into and out of settled. */
+async function applyContribution(db: Kysely<StatisticsDatabase>, before: StatisticsDealsTable | null, after: StatisticsDealsTable): Promise<void> {
+  const byDay = new Map<string, DayDeltas>();
+  const add = (day: string, deltas: DayDeltas, sign: 1 | -1) => {
+    const total = byDay.get(day) ?? {};
+    for (const [column, value] of Object.entries(deltas) as [Counter, number][]) total[column] = (total[column] ?? 0) + sign * value;
+    byDay.set(day, total);
+  };
+  if (before) for (const part of contributionOf(before)) add(part.day, part.deltas, -1);
+  for (const part of contributionOf(after)) add(part.day, part.deltas, 1);
+  for (const [day, deltas] of byDay) await bump(db, day, deltas);
+  const wasSettled = before?.stage === 'closed_won';
+  const isSettled = after.stage === 'closed_won';
+  if (!after.external && wasSettled !== isSettled) {
+    const post = await db.selectFrom('statistics_posts').select(sql<string>`to_char(published_day, 'YYYY-MM-DD')`.as('day')).where('post_id', '=', after.post_id).executeTakeFirst();
+    if (post) await bump(db, post.day, { posts_settled: isSettled ? 1 : -1 });
+  }
+}
+
+const jsonb = (activities: Activity[]) => sql<Activity[]>`${JSON.stringify(activities)}::jsonb`;
