@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import qs from 'qs';
 import type { Clock } from '../infrastructure/clock';
 import type { Config } from '../infrastructure/config';
-import type { Database } from '../infrastructure/database/database';
+import type { Database, DatabaseHandle } from '../infrastructure/database/database';
 import type { EventStore } from '../infrastructure/event-store/event-store';
 import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
@@ -19,6 +19,11 @@ import { acceptanceRoutes } from './routes/acceptance';
 import { bidRoutes } from './routes/bids';
 import { activationRoutes } from './routes/activation';
 import { dealRoutes } from './routes/deals';
+import { externalDealRoutes } from './routes/external-deals';
+import { messageRoutes } from './routes/messages';
+import { reviewRoutes } from './routes/reviews';
+import { emailLinkRoutes } from './routes/email-links';
+import { postNoteRoutes } from './routes/post-notes';
 import { identityRoutes } from './routes/identity';
 import { localityRoutes } from './routes/localities';
 import { oauthRoutes } from './routes/oauth';
@@ -35,6 +40,8 @@ import { systemConfigurationRoutes } from './routes/system-configurations';
 import { userAdminRoutes } from './routes/users';
 import { userManagementRoutes } from './routes/user-management';
 import { teamRoutes } from './routes/team';
+import { siteRoutes } from './routes/site';
+import { statisticsRoutes } from './routes/statistics';
 
 export type AppDependencies = {
   config: Config;
@@ -43,6 +50,10 @@ export type AppDependencies = {
   clock: Clock;
   ids: Ids;
   secrets: AppSecrets;
+  /** LISTEN for the live message stream (docs/messages.md); without it `GET /v1/messages/live` answers 503. */
+  listen?: DatabaseHandle['listen'];
+  /** Timings of the live message stream (tests shorten them). */
+  messageHub?: { heartbeatMs?: number; maxStreamMs?: number };
 };
 
 /** Paths that belong to the API; anything else that is a GET for HTML is a route of the single-page UI. */
@@ -115,6 +126,13 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(systemConfigurationRoutes(deps));
   await app.register(acceptanceRoutes(deps));
   await app.register(dealRoutes(deps));
+  await app.register(externalDealRoutes(deps));
+  await app.register(messageRoutes(deps));
+  await app.register(reviewRoutes(deps));
+  await app.register(statisticsRoutes(deps));
+  await app.register(siteRoutes(deps));
+  await app.register(emailLinkRoutes(deps));
+  await app.register(postNoteRoutes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

@@ -26,7 +26,7 @@ export async function startServer({ config }: { config: Config }): Promise<Runni
   await loadLocalities(database.db); // the first start only (docs/addresses.md)
   const store = await openEventStore(config, database.db);
   const secrets = await loadSecrets(database.db);
-  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets }, { logger: loggerOptions(config) });
+  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config) });
   const runner = new ProjectionRunner({
     db: database.db,
     store,

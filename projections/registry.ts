@@ -9,11 +9,20 @@ import { scheduledTransitionsProjection } from './scheduler/scheduled-transition
 import type { Consumer } from './projection';
 import { questionsProjection } from './questions/questions';
 import { usersProjection } from './users/users';
+import { messagesProjection } from './messages/messages';
+import { reviewsProjection } from './reviews/reviews';
+import { postNotesProjection } from './post-notes/post-notes';
+import { updateRequestMailProjection } from './update-request-mail/update-request-mail';
+import { tradeMailProjection } from './trade-mail/trade-mail';
+import { statisticsProjection } from './statistics/statistics';
+import { subscribersProjection } from './subscribers/subscribers';
+import { externalDealsProjection } from './external-deals/external-deals';
+import { externalDealOpenerReactor } from './external-deals/external-deal-opener';
 
 /** What the consumers need from the running product: the mails' link base and the key that signs their codes. */
 export type ConsumerContext = IdentityMailContext;
 
 /** Every projection and reactor the runner keeps up to date. */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor];
+  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context)];
 }

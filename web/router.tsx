@@ -10,12 +10,17 @@ import { organisationsRoute } from './routes/organisations/organisations';
 import { organisationsCreateRoute } from './routes/organisations/organisations-create';
 import { mailboxRoute } from './routes/outbox/mailbox';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message';
+import { fspReviewRoute } from './routes/reviews/fsp-review';
+import { reviewsRoute } from './routes/reviews/reviews';
 import { pageNotFoundRoute } from './routes/page-not-found';
 import { postEditRoute } from './routes/posts/post-edit';
 import { bidRoute } from './routes/bids/bid';
 import { bidsRoute } from './routes/bids/bids';
 import { dealRoute } from './routes/deals/deal';
+import { messagesRoute } from './routes/messages/messages';
+import { postMessagesRoute } from './routes/messages/post-messages';
 import { dealsRoute } from './routes/deals/deals';
+import { externalDealModeRoute, externalDealRoute } from './routes/external-deals/external-deal';
 import { lostDealsRoute } from './routes/deals/lost-deals';
 import { postBidRoute } from './routes/bids/post-bid';
 import { postsRoute } from './routes/posts/posts';
@@ -26,6 +31,7 @@ import { extendReviewPeriodRoute } from './routes/posts/extend-review-period';
 import { adminRoute } from './routes/admin';
 import { homeRoute } from './routes/home';
 import { privateRoute } from './routes/private';
+import { emailLinkRoute } from './routes/email-link';
 import { publicRoute } from './routes/public';
 import { authorizeRoute } from './routes/public/authorize';
 import { loginRoute } from './routes/public/login';
@@ -85,11 +91,9 @@ const routeTree = rootRoute.addChildren([
     lostDealsRoute,
     dealRoute,
     postsRoute,
-    extendReviewPeriodRoute,
-    cancelAutomaticSelectionRoute,
-    connectMeRoute,
-    connectMeStatusRoute,
-    connectMeDefaultRoute,
+    messagesRoute,
+    postMessagesRoute,
+    fspReviewRoute,
     adminRoute.addChildren([
       organisationsRoute,
       organisationsCreateRoute,
@@ -103,14 +107,19 @@ const routeTree = rootRoute.addChildren([
       // Not in the spec's route table: the outbox's mailbox for admins (docs/mail.md).
       mailboxRoute,
       mailboxMessageRoute,
+      reviewsRoute,
       pendingUsersRoute,
       usersRoute,
       usersAdminCreateRoute,
       userRoute,
       userEditRoute,
+      externalDealModeRoute,
+      externalDealRoute,
     ]),
     anyAdminRoute.addChildren([systemConfigurationsRoute, configurationEditRoute]),
   ]),
+  // The trade e-mails' link pages: private, or open with the link's signed token (docs/trade-mail.md).
+  emailLinkRoute.addChildren([extendReviewPeriodRoute, cancelAutomaticSelectionRoute, connectMeRoute, connectMeStatusRoute, connectMeDefaultRoute]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

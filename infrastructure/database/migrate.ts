@@ -12,6 +12,8 @@ import * as phoneVerifications from './migrations/2026-11-21T1500-phone-verifica
 import * as outboxSequence from './migrations/2026-11-21T1700-outbox-sequence';
 import * as localities from './migrations/2026-11-21T1600-localities';
 import * as schedulerClaims from './migrations/2026-11-21T1810-scheduler-claims';
+import * as messagePresence from './migrations/2026-11-21T2101-message-presence';
+import * as emailLinkUses from './migrations/2026-11-21T2601-email-link-uses';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1600-localities': localities,
   '2026-11-21T1700-outbox-sequence': outboxSequence,
   '2026-11-21T1810-scheduler-claims': schedulerClaims,
+  '2026-11-21T2101-message-presence': messagePresence,
+  '2026-11-21T2601-email-link-uses': emailLinkUses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,13 +1,17 @@
 import type { BidEvent } from '../../domain/bid/events';
+import type { ConversationEvent } from '../../domain/conversation/events';
 import type { DealEvent } from '../../domain/deal/events';
 import type { OrganisationEvent } from '../../domain/organisation/events';
 import type { PostEvent } from '../../domain/post/events';
+import type { PostNoteEvent } from '../../domain/post-note/events';
+import type { ReviewEvent } from '../../domain/review/events';
+import { type SubscriberEvent, subscriberSubject } from '../../domain/subscriber/events';
 import { type UserEvent, userSubject } from '../../domain/user/events';
 import type { PersonalDataPolicy } from './personal-data';
 
 // Which fields of which events are personal data (DESIGN.md §2), encrypted with the key of the person they belong
 // to. Rules may be added, never removed (older events would keep their envelopes). Organisations hold none.
-type MarketplaceEvent = OrganisationEvent | UserEvent | PostEvent | DealEvent | BidEvent;
+type MarketplaceEvent = OrganisationEvent | UserEvent | PostEvent | DealEvent | BidEvent | ReviewEvent | PostNoteEvent | ConversationEvent | SubscriberEvent;
 
 export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   ProviderSignedUp: { subject: (d) => userSubject(d.user_id), fields: ['personal', 'password_hash'] },
@@ -32,6 +36,16 @@ export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   // A deal's activity texts are free text about the customer (docs/events.md "Deal"): the customer's key.
   DealActivityAdded: { subject: (d) => userSubject(d.customer_id), fields: ['activity.description'] },
   DealActivityEdited: { subject: (d) => userSubject(d.customer_id), fields: ['description'] },
+  // A post note's text may speak of the customer (docs/post-notes.md): the post's customer's key.
+  PostNoteAdded: { subject: (d) => userSubject(d.customer_id), fields: ['note'] },
+  PostNoteEdited: { subject: (d) => userSubject(d.customer_id), fields: ['note'] },
   // A bid's cancellation reason is the provider's free text (docs/events.md "Bid"): the provider's key.
   BidCancelled: { subject: (d) => userSubject(d.provider_id), fields: ['reason'] },
+  // A chat message's text is its sender's (docs/messages.md): the sender's key.
+  MessageSent: { subject: (d) => userSubject(d.sender_id), fields: ['text'] },
+  // A review's comment is the customer's free text (docs/reviews.md): the customer's key, also when an admin wrote it.
+  ReviewSubmitted: { subject: (d) => userSubject(d.customer_id), fields: ['description'] },
+  ReviewEdited: { subject: (d) => userSubject(d.customer_id), fields: ['description'] },
+  // A mailing-list subscriber's address, with the subscriber's own key (docs/site-chrome.md "Mailing list").
+  MailingListSubscribed: { subject: (d) => subscriberSubject(d.subscriber_id), fields: ['email'] },
 };

@@ -65,4 +65,16 @@ export const benchConfig = {
   bidsPerSecondTarget: 1500,
   bidP99TargetMs: 50,
   dashboardP99TargetMs: 30,
+  /** The admin's statistics panel over All Time on the same read model (issue 6, scripts/bench/statistics.ts). */
+  statisticsP99TargetMs: 50,
+
+  // Messages (issue 6, scripts/bench/messages.ts): delivery from send to the other party's open live stream.
+  /** Open live streams during the run, spread evenly over the conversations' users. */
+  messageConnections: fromEnv('BENCH_MESSAGE_CONNECTIONS', 1000),
+  /** Conversations (a customer and a provider each); every provider sends one message per round. */
+  messagePairs: fromEnv('BENCH_MESSAGE_PAIRS', 20),
+  /** Timed messages in all (rounds of one per conversation). */
+  messages: fromEnv('BENCH_MESSAGES', 1000),
+  messageWarmupRounds: fromEnv('BENCH_MESSAGE_WARMUP_ROUNDS', 3),
+  messageP99TargetMs: 100,
 } as const;

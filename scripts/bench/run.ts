@@ -13,6 +13,8 @@ import { int, mark, ms, percent, type Row, rate, table, times } from './report';
 import { killWorkers, runTask } from './spawn';
 import type { AppendTarget, Task, TaskResult } from './tasks';
 import { printTrade, tradeWorkloads } from './trade';
+import { messageWorkloads, printMessages } from './messages';
+import { printStatistics, statisticsOnly } from './statistics';
 
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 let groups = 0;
@@ -111,14 +113,15 @@ async function peerLogWorkloads(batch: number): Promise<{ consumer: TaskResult; 
   return { consumer, seeded };
 }
 
-const parts = ['store', 'trade'] as const;
+// `statistics` (issue 6) runs alone only: the trade part already times the panel on its read model.
+const parts = ['store', 'trade', 'messages', 'statistics'] as const;
 
 /** The parts named on the command line (`npm run bench -- trade`), all of them when none is. */
 function selectedParts(): Set<(typeof parts)[number]> {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((a) => !(parts as readonly string[]).includes(a));
   if (unknown.length > 0) throw new Error(`Unknown bench part ${unknown.join(', ')}: choose from ${parts.join(', ')}.`);
-  return new Set(asked.length > 0 ? (asked as (typeof parts)[number][]) : parts);
+  return new Set(asked.length > 0 ? (asked as (typeof parts)[number][]) : parts.filter((part) => part !== 'statistics'));
 }
 
 async function main(): Promise<void> {
@@ -134,6 +137,14 @@ async function main(): Promise<void> {
   console.log('Embedded PGlite is not benchmarked: it is one in-process connection for tests and single-user runs,');
   console.log('so concurrent-writer figures do not apply to it.\n');
   if (selected.has('store')) await storeBench(machine.cores, loadAtStart);
+  if (selected.has('messages')) {
+    process.stderr.write('Messages: delivery to open live streams\n');
+    printMessages(await messageWorkloads({ freshDatabase, measure }));
+  }
+  if (selected.has('statistics') && !selected.has('trade')) {
+    process.stderr.write('Statistics panel on the dashboards\' read model\n');
+    printStatistics(await statisticsOnly({ freshDatabase, measure }));
+  }
   if (selected.has('trade')) {
     process.stderr.write('Trade flow: bids over HTTP, dashboards\n');
     printTrade(await tradeWorkloads({ freshDatabase, measure }));

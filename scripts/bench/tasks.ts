@@ -20,7 +20,9 @@ export type Task =
   | { kind: 'peer-consumer'; url: string; batch: number; events: number }
   | { kind: 'http-bids'; url: string; clients: number; bidsPerClient: number; warmupBidsPerClient: number; posts: number; cpuProfileDir: string | null }
   | { kind: 'dashboard-seed'; url: string; posts: number; bids: number }
-  | { kind: 'dashboard-query'; url: string; query: string; posts: number; runs: number; warmupRuns: number; maxSeconds: number };
+  | { kind: 'dashboard-query'; url: string; query: string; posts: number; runs: number; warmupRuns: number; maxSeconds: number }
+  | { kind: 'statistics-query'; url: string; runs: number; warmupRuns: number; maxSeconds: number }
+  | { kind: 'message-delivery'; url: string; pairs: number; connections: number; messages: number; warmupRounds: number };
 
 export type TaskResult = {
   /** Appends, reads or batches, whichever the workload counts. */

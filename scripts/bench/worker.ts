@@ -23,6 +23,10 @@ async function perform(task: Task): Promise<TaskResult> {
       return (await import('./workloads/dashboard-seed')).dashboardSeed(task);
     case 'dashboard-query':
       return (await import('./workloads/dashboard-query')).dashboardQuery(task);
+    case 'statistics-query':
+      return (await import('./workloads/statistics-query')).statisticsQuery(task);
+    case 'message-delivery':
+      return (await import('./workloads/message-delivery')).messageDelivery(task);
   }
 }
 

@@ -23,6 +23,8 @@ type Rule = {
   allowed: readonly Role[] | 'public';
   /** The `{id}`/`{uuid}` of the path is the caller's own (routes about oneself); otherwise a uuid nobody has. */
   self?: true;
+  /** An endless event stream: only refusals are checked here (allowed callers: tests/api/messages-live.int.test.ts). */
+  stream?: true;
 };
 
 const matrix: Record<string, Rule> = {
@@ -107,9 +109,22 @@ const matrix: Record<string, Rule> = {
   // providers' and the admins'; an admin without `view` is refused; a deal nobody may see is 404.
   'POST /v1/posts/{post_id}/home_loan_bids/{bid_id}/accept': { allowed: ['customer', 'admin'] },
   'POST /v1/connect-me/{post_id}/{bid_id}': { allowed: ['customer'] },
+  // The trade e-mails' links (docs/trade-mail.md): no log-in, the signed single-purpose token in the body is the access.
+  'POST /v1/connect-me/{post_id}/{bid_id}/email_link': { allowed: 'public' },
+  'POST /v2/posts/{id}/email_link': { allowed: 'public' },
   'GET /v1/home_loan_bids/{id}/contact_preferences': { allowed: ['customer', 'provider', 'admin'] },
   'POST /v1/home_loan_bids/{id}/contact_preferences': { allowed: ['customer', 'provider', 'admin'] },
   'DELETE /v1/contact_preferences/{id}': { allowed: ['customer', 'provider', 'admin'] },
+  // Messages (docs/messages.md): the parties and admins with view; a conversation not theirs is a 404 (tests/api/messages.int.test.ts).
+  'GET /v1/messages/status': { allowed: ['customer', 'provider', 'admin'] },
+  'GET /v1/messages': { allowed: ['customer', 'provider', 'admin'] },
+  'GET /v1/messages/live': { allowed: ['customer', 'provider', 'admin'], stream: true },
+  'GET /v1/posts/{postId}/conversations': { allowed: ['customer', 'provider', 'admin'] },
+  'POST /v1/posts/{postId}/conversations': { allowed: ['customer', 'provider', 'admin'] },
+  'GET /v1/conversations/{id}': { allowed: ['customer', 'provider', 'admin'] },
+  'GET /v1/conversations/{id}/messages': { allowed: ['customer', 'provider', 'admin'] },
+  'POST /v1/conversations/{id}/messages': { allowed: ['customer', 'provider', 'admin'] },
+  'POST /v1/conversations/{id}/read': { allowed: ['customer', 'provider', 'admin'] },
   'GET /v1/deals': { allowed: ['provider', 'admin'] },
   'GET /v1/deals/{id}': { allowed: ['provider', 'admin'] },
   'POST /v1/deals/{id}/activities': { allowed: ['provider', 'admin'] },
@@ -117,6 +132,21 @@ const matrix: Record<string, Rule> = {
   'DELETE /v1/home_loan_bid_activities/{id}': { allowed: ['provider', 'admin'] },
   'GET /v1/deals/{id}/history': { allowed: admin },
   'GET /v1/fsps/{id}/bidding_limits': { allowed: ['provider', 'admin'] },
+
+  // Post notes (docs/post-notes.md): admins with `view` and providers (who bid on the post); customers never.
+  'GET /v1/posts/{id}/notes': { allowed: ['provider', 'admin'] },
+  'POST /v1/posts/{id}/notes': { allowed: ['provider', 'admin'] },
+  'PATCH /v1/posts/{id}/notes/{noteId}': { allowed: ['provider', 'admin'] },
+  'DELETE /v1/posts/{id}/notes/{noteId}': { allowed: ['provider', 'admin'] },
+
+  // Reviews (docs/reviews.md): customers rate (admins on their behalf), admins moderate; a provider reads only its own
+  // reviews; the public list needs no log-in.
+  'GET /v1/posts/{postId}/fsps/{fspId}/review': { allowed: ['customer', 'admin'] },
+  'POST /v1/reviews': { allowed: ['customer', 'admin'] },
+  'GET /v1/reviews': { allowed: admin },
+  'PATCH /v1/reviews/{id}': { allowed: admin },
+  'GET /v1/fsps/{id}/reviews': { allowed: ['customer', 'provider', 'admin'], self: true },
+  'GET /v1/reviews/public': { allowed: 'public' },
 
   // Bids (docs/bids.md): providers and admins with `view` write; a bid or post the caller may not see is 404.
   'POST /v4/home_loans/{id}/bids': { allowed: ['provider', 'admin'] },
@@ -134,6 +164,16 @@ const matrix: Record<string, Rule> = {
   'DELETE /v1/required_documents/{id}': { allowed: ['provider', 'admin'] },
   'POST /v1/home_loan_bids/{id}/home_loan_bid_optional_documents': { allowed: ['provider', 'admin'] },
   'GET /v1/document_types': { allowed: active },
+
+  // External deals are recorded by admins only (docs/external-deals.md).
+  'POST /v1/external_deals': { allowed: admin },
+  'GET /v1/external_deals/{id}': { allowed: admin },
+  'PATCH /v1/external_deals/{id}': { allowed: admin },
+
+  // The admin's statistics panel (docs/statistics.md); the build id and the mailing list are public (docs/site-chrome.md).
+  'GET /v1/statistics/dashboard': { allowed: admin },
+  'GET /v1/version': { allowed: 'public' },
+  'POST /v1/subscriptions': { allowed: 'public' },
 
   // spec 1 §2: an admin without `view` keeps System Configurations.
   'GET /v1/system_configurations': { allowed: ['adminWithoutView', 'admin'] },
@@ -188,6 +228,8 @@ describe('the access matrix', () => {
         const caller = role ? users[role] : null;
         const { method, url } = urlOf(route, rule, caller);
         const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
+        const allowedHere = rule.allowed === 'public' || (role !== null && rule.allowed.includes(role));
+        if (rule.stream && allowedHere) continue;
         const request = { method: method as 'GET', url, ...(hasBody ? { payload: {} } : {}) };
         const before = await t.eventCount();
         const response = await t.app.inject(caller ? as(caller, request) : request);

@@ -92,10 +92,12 @@ export async function screenshots(folder: string): Promise<(page: Page, name: st
 /** Logs in through the UI: `/login` sends the browser to the identity page, which comes back with a code. */
 export async function logInAs(page: Page, baseUrl: string, user: Credentials, path = '/home'): Promise<void> {
   await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page.getByLabel('E-mail').fill(user.email);
+  // The log-in form only: the page's footer has a mailing-list form with its own e-mail field.
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Log in' }) });
+  await form.getByLabel('E-mail').fill(user.email);
   // A regular expression: the visibility toggle's label also mentions the password.
-  await page.getByLabel(/^Password/).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await form.getByLabel(/^Password/).fill(user.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/authorize') && !url.pathname.startsWith('/login'));
 }
 

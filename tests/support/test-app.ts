@@ -42,7 +42,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: options.production ? 'production' : 'test', LOG_LEVEL: 'silent' });
   const store = await openEventStore(config, database.db); // as in production: personal data encrypted
   const secrets = await loadSecrets(database.db);
-  const app = await buildApp({ config, db: database.db, store, clock: options.clock ?? systemClock, ids: randomIds, secrets });
+  const app = await buildApp({ config, db: database.db, store, clock: options.clock ?? systemClock, ids: randomIds, secrets, listen: database.listen });
   const runner = new ProjectionRunner({ db: database.db, store, consumers: consumersFor({ publicUrl: config.publicUrl, secrets }), idleMs: 10, sequential: database.kind === 'pglite' });
   await runner.untilLive(); // as the server does: no read before the projections' tables exist
   runner.start();

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
 import type { LinkProps } from '@tanstack/react-router';
 import { useRouterState } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
@@ -16,6 +16,7 @@ import {
   IconReceipt,
   IconSettings,
   IconSpeakerphone,
+  IconStar,
   IconTarget,
   IconTrophy,
   IconUser,
@@ -23,6 +24,8 @@ import {
   IconUsersGroup,
   type IconProps,
 } from '@tabler/icons-react';
+import { useChatStatus } from '../lib/chat';
+import { useLiveMessages } from '../lib/live-messages';
 import { isAdministrator, type Session, useSession } from '../lib/session';
 import { NavLinkLink } from './router-link';
 
@@ -38,17 +41,23 @@ type Entry = {
   /** Path prefixes that mark the entry active. */
   matches?: readonly string[];
   children?: readonly Entry[];
+  /** A counter beside the label (the unread messages). */
+  badge?: number;
 };
 
-function entriesFor(session: Session): readonly Entry[] {
+/** What the sidebar knows about chat (docs/messages.md): the switch (unknown while loading) and the unread count. */
+type Chat = { enabled: boolean | undefined; unread: number };
+
+function entriesFor(session: Session, chat: Chat): readonly Entry[] {
   const { user } = session;
   const profile: Entry = { label: 'Profile', icon: IconUser, to: '/profile/$uuid', params: { uuid: user.uuid }, matches: ['/profile', '/change-password'] };
   const dashboard: Entry = { label: 'Dashboard', icon: IconDashboard, to: '/home', matches: ['/home'] };
+  const messages: Entry = { label: 'Messages', icon: IconMessage, to: '/messages', matches: ['/messages'], badge: chat.unread };
   if (user.user_type === 'customer') {
     const createPosts: Entry = { label: 'Create Posts', icon: IconFilePlus, to: '/create-post', matches: ['/create-post'] };
     // A customer still creating the first post sees only these two.
     if (user.status === 'creating') return [dashboard, createPosts];
-    return [profile, dashboard, { label: 'Messages', icon: IconMessage }, { label: 'My Posts', icon: IconFiles, to: '/posts', matches: ['/posts'] }, createPosts];
+    return [profile, dashboard, messages, { label: 'My Posts', icon: IconFiles, to: '/posts', matches: ['/posts'] }, createPosts];
   }
   if (user.user_type === 'fsp') {
     const entries: Entry[] = [
@@ -58,8 +67,9 @@ function entriesFor(session: Session): readonly Entry[] {
       { label: 'My Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
       { label: 'My Bid Templates', icon: IconLayoutList },
       { label: 'Opportunities', icon: IconBulb },
-      { label: 'Messages', icon: IconMessage },
     ];
+    // spec 1 §2: Messages unless messages are disabled (hidden until the switch is known).
+    if (chat.enabled) entries.push(messages);
     // spec 3 §6: manage_permissions_for_fsps_within_org selects the manager's sidebar, with the team.
     if (session.can('manage_permissions_for_fsps_within_org')) entries.splice(2, 0, { label: 'My Team', icon: IconUsersGroup, to: '/my-team', matches: ['/my-team'] });
     return entries;
@@ -82,6 +92,8 @@ function entriesFor(session: Session): readonly Entry[] {
     { label: 'Jousts', icon: IconTrophy, to: '/posts', matches: ['/posts'] },
     { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids', to: '/bids', matches: ['/bids', '/post/bid'] }, { label: 'Bid templates' }] },
     { label: 'Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
+    // spec 1 §2 "/reviews": the moderation list (docs/reviews.md).
+    { label: 'Reviews', icon: IconStar, to: '/reviews', matches: ['/reviews', '/fsp-review'] },
     {
       label: 'Organisations',
       icon: IconBuilding,
@@ -113,16 +125,26 @@ function SidebarEntry({ entry, pathname, onNavigate }: { entry: Entry; pathname:
     );
   }
   if (!entry.to) return <NavLink label={entry.label} leftSection={icon} disabled title="Not available yet" />;
-  return <NavLinkLink to={entry.to} params={entry.params} label={entry.label} leftSection={icon} active={active} onClick={onNavigate} />;
+  const badge = entry.badge ? (
+    <Badge size="sm" color="red" circle data-testid="sidebar-unread">
+      {entry.badge}
+    </Badge>
+  ) : undefined;
+  return <NavLinkLink to={entry.to} params={entry.params} label={entry.label} leftSection={icon} rightSection={badge} active={active} onClick={onNavigate} />;
 }
 
 export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
   const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The live message stream lives as long as the signed-in shell (web/lib/live-messages.ts); not while creating a post.
+  const chatting = session.user.status !== 'creating' && (session.user.user_type !== 'admin' || session.can('view'));
+  const chatStatus = useChatStatus(chatting);
+  useLiveMessages(chatting);
+  const chat: Chat = { enabled: chatStatus.data?.enabled, unread: chatStatus.data?.unread_count ?? 0 };
   return (
     <ScrollArea type="scroll" h="100%">
       <Stack gap={2} p="xs" component="nav" aria-label="Main">
-        {entriesFor(session).map((entry) => (
+        {entriesFor(session, chat).map((entry) => (
           <SidebarEntry key={entry.label} entry={entry} pathname={pathname} onNavigate={onNavigate} />
         ))}
       </Stack>

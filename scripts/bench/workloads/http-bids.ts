@@ -155,7 +155,7 @@ async function countEvents(db: Database, type: string): Promise<number> {
 type RunningServer = { url: string; pid: number; stop(): Promise<void> };
 
 /** Starts bid-server.ts and waits for its URL; `stop` ends its stdin, on which it closes gracefully. */
-function startServer(databaseUrl: string, cpuProfileDir: string | null): Promise<RunningServer> {
+export function startServer(databaseUrl: string, cpuProfileDir: string | null): Promise<RunningServer> {
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER, databaseUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import type { BidView } from '../../../../domain/bid/views';
+import { AskMeButton } from '../../../components/chat-buttons';
 import { DetailItem } from '../../../components/detail-item';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { formatAud, formatRate } from '../../../lib/format';
@@ -58,6 +59,8 @@ export function BidCard({ bid, postUuid, acceptOffer, own, linkToBid }: Props) {
                 Accept
               </ButtonLink>
             )}
+            {/* spec 1 §6: the customer's ask-me message to this bidder (the button shows for the customer only). */}
+            {bid.provider && <AskMeButton postUuid={postUuid} providerUuid={bid.provider.uuid} />}
             {acceptOffer === 'already-accepted' && (
               <Button size="xs" variant="default" disabled>
                 Already accepted

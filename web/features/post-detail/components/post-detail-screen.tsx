@@ -1,9 +1,10 @@
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconGavel, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { BidView } from '../../../../domain/bid/views';
 import { isProviderPostView } from '../../../../domain/post/provider-view';
+import { StartChatButton } from '../../../components/chat-buttons';
 import { PageHeader } from '../../../components/page-header';
 import { ButtonLink } from '../../../components/router-link';
 import { formatAud } from '../../../lib/format';
@@ -21,6 +22,9 @@ import { LoanSummaryCard } from './loan-summary-card';
 import { PostActionsBar } from './post-actions-bar';
 import { PostBids } from './post-bids';
 import { PostStatusBlock } from './post-status-block';
+import { RateProviderLink } from './rate-provider-link';
+import { PostNotes } from './post-notes';
+import { RequestUpdateButton } from './request-update-button';
 
 /**
  * The post page for every role (spec 1 §2 "Post detail"; docs/post-detail.md): what each role sees follows what
@@ -53,7 +57,13 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
     if (view.customer) applicants = <ApplicantsCard applicants={view.customer.applicants} contact={view.customer} />;
   } else {
     const actions = postActionsFor(admin ? 'admin' : 'owner', view);
-    operations = <PostActionsBar post={view} product={summary.product} actions={actions} />;
+    operations = (
+      <Group gap="xs">
+        {userType === 'customer' && <RequestUpdateButton postUuid={uuid} product={summary.product} status={view.status} />}
+        <RateProviderLink postUuid={uuid} bids={bids.data?.result ?? []} admin={admin} ownerUuid={view.owner_uuid} />
+        <PostActionsBar post={view} product={summary.product} actions={actions} />
+      </Group>
+    );
     statusBlock = <PostStatusBlock post={view} />;
     applicants = <ApplicantsCard applicants={view.applicants} />;
   }
@@ -65,9 +75,15 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
         crumbs={[userType === 'customer' ? 'My Posts' : 'Posts', summary.product]}
         actions={
           mayBid ? (
-            <ButtonLink to="/post/$uuid/bid" params={{ uuid }} leftSection={<IconGavel size={16} />}>
-              Place a bid
-            </ButtonLink>
+            <Group gap="xs">
+              {/* spec 1 §2 "Post detail": shown only with chat enabled, an active post and initiate_chat_with_customer. */}
+              <StartChatButton postUuid={uuid} postStatus={view.status} />
+              <ButtonLink to="/post/$uuid/bid" params={{ uuid }} leftSection={<IconGavel size={16} />}>
+                Place a bid
+              </ButtonLink>
+            </Group>
+          ) : provider ? (
+            <StartChatButton postUuid={uuid} postStatus={view.status} />
           ) : (
             operations
           )
@@ -102,6 +118,8 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
             mayOpen={(bid: BidView) => admin || isOwn(bid)}
           />
         )}
+        {/* spec 1 §2: notes are hidden from customers; providers keep them on the posts they bid on (docs/post-notes.md). */}
+        {(admin || bidList.some(isOwn)) && <PostNotes postUuid={uuid} admin={admin} />}
       </Stack>
       {children}
     </>
