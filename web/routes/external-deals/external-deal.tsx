@@ -1,12 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { externalDealMessages, externalDealModes } from '../../../domain/external-deal/schemas';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
+import { RoutePending } from '../../components/route-pending';
 import { externalDealQuery } from '../../features/external-deals/api/external-deals';
 import { ExternalDealForm } from '../../features/external-deals/components/external-deal-form';
+import { userQueryOptions } from '../../features/users/api/get-user';
 import { adminRoute } from '../admin';
 
 // spec 1 §2 "/external-deal/{mode}/{uuid}" (admins): create, or edit with the external deal's uuid (the post id of
@@ -23,11 +25,13 @@ const isMode = (mode: string) => (externalDealModes as readonly string[]).includ
 export const externalDealModeRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/external-deal/$mode',
+  // The post page's "Create external deal" starts with the post's customer.
+  validateSearch: z.object({ customer_uuid: z.uuid().optional().catch(undefined) }),
   beforeLoad: ({ params }) => {
     if (!isMode(params.mode)) throw toDeals(externalDealMessages.invalidMode);
     if (params.mode === 'edit') throw toDeals(externalDealMessages.uuidMissing);
   },
-  component: CreatePage,
+  component: CreateWithCustomerPage,
 });
 
 export const externalDealRoute = createRoute({
@@ -54,12 +58,21 @@ function ExternalDealPage() {
   return mode === 'edit' ? <EditPage /> : <CreatePage />;
 }
 
-function CreatePage() {
+function CreateWithCustomerPage() {
+  const { customer_uuid } = externalDealModeRoute.useSearch();
+  const user = useQuery({ ...userQueryOptions(customer_uuid ?? ''), enabled: customer_uuid !== undefined });
+  if (!customer_uuid || user.isError) return <CreatePage />;
+  if (!user.data) return <RoutePending />;
+  const label = [user.data.full_name, user.data.email].filter(Boolean).join(' · ') || customer_uuid;
+  return <CreatePage customer={user.data.user_type === 'customer' ? { uuid: customer_uuid, label } : undefined} />;
+}
+
+function CreatePage({ customer }: { customer?: { uuid: string; label: string } }) {
   const navigate = useNavigate();
   return (
     <>
       <PageHeader title="Create external deal" crumbs={['Deals', 'External deal']} />
-      <ExternalDealForm externalDeal={null} onSaved={() => void navigate({ to: '/deals' })} />
+      <ExternalDealForm externalDeal={null} customer={customer} onSaved={() => void navigate({ to: '/deals' })} />
     </>
   );
 }

@@ -66,19 +66,26 @@ const labelled = (deal: ExternalDealView | null): Record<string, string> => {
   return Object.fromEntries([[deal.customer.uuid, name(deal.customer)], ...deal.providers.map((p) => [p.uuid, name(p)])]);
 };
 
-export function ExternalDealForm({ externalDeal, onSaved }: { externalDeal: ExternalDealView | null; onSaved: () => void }) {
+/** `customer`: an existing customer to start with (the post page's "Create external deal"). */
+export function ExternalDealForm({ externalDeal, customer, onSaved }: { externalDeal: ExternalDealView | null; customer?: { uuid: string; label: string }; onSaved: () => void }) {
   const editing = externalDeal !== null;
-  const [values, setValues] = useState<Values>(externalDeal ? valuesOf(externalDeal) : emptyValues);
+  const [values, setValues] = useState<Values>(() =>
+    externalDeal ? valuesOf(externalDeal) : customer ? { ...emptyValues, customerKind: 'existing', customer_uuid: customer.uuid } : emptyValues,
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The id of the deal being created, made once per form: a retried submit completes the same external deal.
   const [uuid] = useState(() => externalDeal?.uuid ?? crypto.randomUUID());
-  const [labels, setLabels] = useState<Record<string, string>>(() => labelled(externalDeal));
+  const [labels, setLabels] = useState<Record<string, string>>(() => ({ ...labelled(externalDeal), ...(customer ? { [customer.uuid]: customer.label } : {}) }));
   const create = useCreateExternalDeal();
   const update = useUpdateExternalDeal(uuid);
   const saving = create.isPending || update.isPending;
 
-  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+  // A changed field drops its own message; the others stay until the next check.
+  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== key && !path.endsWith(`.${String(key)}`))));
+  };
   const remember = (options: readonly UserOption[]) => setLabels((current) => ({ ...current, ...Object.fromEntries(options.map((o) => [o.value, o.label])) }));
 
   function body() {

@@ -61,6 +61,12 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
       <Group gap="xs">
         {userType === 'customer' && <RequestUpdateButton postUuid={uuid} product={summary.product} status={view.status} />}
         <RateProviderLink postUuid={uuid} bids={bids.data?.result ?? []} admin={admin} ownerUuid={view.owner_uuid} />
+        {/* spec 1 §2 "Admin actions": an external deal for this post's customer (docs/external-deals.md). */}
+        {admin && (
+          <ButtonLink to="/external-deal/$mode" params={{ mode: 'create' }} search={{ customer_uuid: view.owner_uuid }} variant="light" size="xs">
+            Create external deal
+          </ButtonLink>
+        )}
         <PostActionsBar post={view} product={summary.product} actions={actions} />
       </Group>
     );
