@@ -113,7 +113,26 @@ export class MessageHub {
     await this.#markPresent([...this.#byUser.keys()]);
   }
 
-  async #markPresent(userIds: string[]): Promise<void> {
+  /**
+   * Presence writes run one after the other: a closing stream's "away" must not land after the "present" of the same
+   * user's next stream (a reload, a second tab), or the user would get away e-mails while reading.
+   */
+  #presenceWrites: Promise<void> = Promise.resolve();
+  #inTurn(write: () => Promise<void>): Promise<void> {
+    this.#presenceWrites = this.#presenceWrites.then(write, write);
+    return this.#presenceWrites;
+  }
+
+  #markPresent(userIds: string[]): Promise<void> {
+    return this.#inTurn(() => this.#writePresent(userIds));
+  }
+
+  #markAway(userIds: string[]): Promise<void> {
+    // Decided in turn: a stream opened meanwhile keeps the user present.
+    return this.#inTurn(() => this.#writeAway(userIds.filter((userId) => !this.#byUser.has(userId))));
+  }
+
+  async #writePresent(userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
     try {
       await sql`
@@ -125,7 +144,7 @@ export class MessageHub {
     }
   }
 
-  async #markAway(userIds: string[]): Promise<void> {
+  async #writeAway(userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
     try {
       await sql`delete from message_presence where user_id = any(${userIds}::uuid[])`.execute(this.#options.db);
