@@ -45,6 +45,11 @@ export async function resolveCaller(deps: AuthenticationDependencies, request: F
   // changed permission counts from the next request.
   const user = await findUser(deps.db, check.claims.userId);
   if (!user || !statusesThatMayLogIn.includes(user.status)) return 'invalid';
+  return callerFromUser(user);
+}
+
+/** The caller a user is, with the permissions as they stand now (also for the e-mail links' recipients). */
+export function callerFromUser(user: NonNullable<Awaited<ReturnType<typeof findUser>>>): Caller {
   return {
     userId: user.uuid,
     userType: user.user_type,

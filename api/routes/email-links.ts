@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptanceView } from '../../domain/deal/views';
 import { postView } from '../../domain/post/views';
-import { effectivePermissions } from '../../domain/user/permissions';
 import { claimEmailLink, type EmailLinkAction, type EmailLinkClaims, releaseEmailLink, verifyEmailLinkToken } from '../../infrastructure/email-link-tokens';
 import { findPost } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
 import type { AppDependencies } from '../app';
-import type { Caller } from '../authentication';
+import { callerFromUser } from '../authentication';
 import { type Problem, problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { bidAcceptance } from './acceptance';
 import { postCommands, postNotFound } from './post-commands';
@@ -34,17 +33,6 @@ export const emailLinkMessages = {
 const gone = (code: string, detail: string): Problem => ({ ...problem(410, code, detail), title: 'Gone' });
 const invalidLink = () => problem(400, 'EMAIL_LINK_INVALID', emailLinkMessages.invalid);
 const linkProblems = { ...problemResponses, 410: problemSchema };
-
-/** The caller a link acts as: its recipient, as the access token would make them (api/authentication.ts). */
-function callerOf(user: NonNullable<Awaited<ReturnType<typeof findUser>>>): Caller {
-  return {
-    userId: user.uuid,
-    userType: user.user_type,
-    status: user.status,
-    organisationUuid: user.organisation_uuid,
-    permissions: effectivePermissions(user.user_type, user.permissions),
-  };
-}
 
 export const emailLinkRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
@@ -80,7 +68,7 @@ export const emailLinkRoutes =
         sendProblem(reply, problem(409, 'EMAIL_LINK_USED', emailLinkMessages.used));
         return null;
       }
-      request.caller = callerOf(user);
+      request.caller = callerFromUser(user); // the link acts as its recipient
       return claims;
     }
 

@@ -2,31 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import { type Bucket, bucketsOf, type DayRange } from '../../domain/statistics/range';
 import { averageOf, type DashboardStatistics, percentOf, type StatisticsPoint } from '../../domain/statistics/schemas';
 import type { Database } from '../../infrastructure/database/database';
-import type { StatisticsDatabase } from './statistics';
+import type { StatisticsDailyTable, StatisticsDatabase } from './statistics';
 
 // The statistics panel's one question (api/routes/statistics.ts): the range's totals and its chart series, both
 // from the per-day rows (at most ~3,650 for ten years) in one round trip.
 
-type Totals = {
-  posts_created: number;
-  bids_placed: number;
-  deals_opened: number;
-  deals_accepted: number;
-  deals_contacted: number;
-  deals_applied: number;
-  deals_closed_won: number;
-  deals_closed_lost: number;
-  deals_on_hold: number;
-  posts_with_deal: number;
-  posts_settled: number;
-  settled_count: number;
-  settled_volume: number;
-  winning_rate_sum: number;
-  winning_rate_count: number;
-  first_bid_count: number;
-  first_bid_rate_sum: number;
-  response_seconds_sum: number;
-};
+/** Every counter and sum of a day row, summed over the range. */
+type Totals = Omit<StatisticsDailyTable, 'day'>;
 
 const totalColumns = [
   'posts_created',
@@ -48,6 +30,10 @@ const totalColumns = [
   'first_bid_rate_sum',
   'response_seconds_sum',
 ] as const satisfies readonly (keyof Totals)[];
+// Every column of the day row, none twice: a column added to the table and not here fails to compile.
+type Missing = Exclude<keyof Totals, (typeof totalColumns)[number]>;
+const allColumns: [Missing] extends [never] ? true : Missing = true;
+void allColumns;
 
 const rounded = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser, screenshots } from '../support/browser';
+import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
 import { serveTestApp, type ServedApp } from '../support/served-app';
 import { type ActivePost, activePost, placeBid, provider } from '../support/trade';
 import { as, testPassword } from '../support/users';
@@ -36,18 +36,6 @@ afterAll(async () => {
 
 const snap = (name: string) => snapIn(page, name);
 
-/**
- * Logs the admin in through the UI, like tests/support/browser.ts logInAs, with the exact 'E-mail' label: the log-in
- * page now also has the mailing list's 'E-mail for the mailing list' field.
- */
-async function logInAsAdmin(path: string) {
-  await page.goto(`${t.baseUrl}/login?redirect=${encodeURIComponent(path)}`);
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(t.admin.email);
-  await page.getByLabel(/^Password/).fill(testPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/authorize') && !url.pathname.startsWith('/login'));
-}
-
 /** The new end of the review period as the page shows it (en-AU, the browser's Sydney time). */
 async function reviewEndShown(): Promise<string> {
   const read = await t.app.inject(as(post.owner, { method: 'GET', url: `/v4/posts/${post.postId}` }));
@@ -57,7 +45,7 @@ async function reviewEndShown(): Promise<string> {
 
 describe('the review-period e-mail', () => {
   it('is in the mailbox, addressed to the customer, with the extend and cancel links', async () => {
-    await logInAsAdmin(`/mailbox?recipient=${encodeURIComponent(post.owner.email.toLowerCase())}`);
+    await logInAs(page, t.baseUrl, { email: t.admin.email, password: testPassword }, `/mailbox?recipient=${encodeURIComponent(post.owner.email.toLowerCase())}`);
     const subject = 'Bidding has ended: choose your bid';
     await page.getByRole('link', { name: subject }).click();
     await page.getByRole('heading', { name: subject, level: 2 }).waitFor();
