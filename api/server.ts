@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { systemClock } from '../infrastructure/clock';
 import type { Config } from '../infrastructure/config';
 import { openDatabase } from '../infrastructure/database/database';
@@ -8,61 +9,127 @@ import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { randomIds } from '../infrastructure/ids';
 import { type AppSecrets, loadSecrets } from '../infrastructure/secrets';
 import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
-import { consumersFor } from '../projections/registry';
+import { untilProjectionsLive } from '../projections/projection-status';
+import { consumersFor, selectConsumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 import { buildApp } from './app';
 import { loggerOptions } from './logger';
 
-export type RunningServer = { url: string; store: EventStore; secrets: AppSecrets; close(): Promise<void> };
+/** The worker part's own pool in a ROLE=all process, out of the process's DATABASE_POOL_SIZE connections. */
+const WORKER_POOL_SIZE = 4;
+
+export type RunningProcess = {
+  role: Config['role'];
+  /** Where the API listens; null for a worker, which has no HTTP port. */
+  url: string | null;
+  /** The projections and reactors this process runs (none for an api process). */
+  consumers: readonly string[];
+  store: EventStore;
+  secrets: AppSecrets;
+  close(): Promise<void>;
+};
+
+export type RunningServer = RunningProcess & { url: string };
 
 /**
- * The whole product in one process: database (embedded PGlite under DATA_DIR unless DATABASE_URL), migrations,
- * event store, projection runner, outbox delivery, API and the built UI.
+ * One process of the product (docs/operations.md "Process roles"): database (embedded PGlite under DATA_DIR unless
+ * DATABASE_URL), migrations, event store, and then by ROLE: `all` the API with the built UI, the projection runner,
+ * the scheduler and the outbox delivery; `api` the API only, once every projection has a live build; `worker` the
+ * runner (the consumers PROJECTIONS names), the scheduler and the outbox, without an HTTP port.
  */
-export async function startServer({ config }: { config: Config }): Promise<RunningServer> {
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { embedded: true, dataDir: config.dataDir });
+export async function startProcess({ config }: { config: Config }): Promise<RunningProcess> {
+  const withApi = config.role !== 'worker';
+  const withWorker = config.role !== 'api';
+  // ROLE=all on a PostgreSQL server: the runner, the scheduler and the outbox get a pool of their own, carved out of
+  // the process's DATABASE_POOL_SIZE connections. Sharing the API's, their queries queued behind every request in flight, so
+  // under load the projections fell behind and every read-your-writes wait ran out (docs/performance.md "Load test").
+  const separate = withApi && withWorker && config.databaseUrl !== undefined;
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, maxConnections: config.databasePoolSize - (separate ? WORKER_POOL_SIZE : 0) } : { embedded: true, dataDir: config.dataDir },
+  );
   await migrateToLatest(database.db);
-  await loadLocalities(database.db); // the first start only (docs/addresses.md)
+  if (withApi) await loadLocalities(database.db); // the first start only (docs/addresses.md)
   const store = await openEventStore(config, database.db);
   const secrets = await loadSecrets(database.db);
-  const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config) });
-  const runner = new ProjectionRunner({
-    db: database.db,
-    store,
-    consumers: consumersFor({ publicUrl: config.publicUrl, secrets }),
-    idleMs: 25,
-    sequential: database.kind === 'pglite',
-    onError: (error, consumer) => app.log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
-  });
-  await runner.untilLive();
-  runner.start();
-  // The post's time-driven transitions and Auto-Declare (docs/post-lifecycle.md "Scheduler").
-  const scheduler = new TransitionScheduler({ db: database.db, store, ids: randomIds, clock: systemClock, log: app.log.child({ component: 'scheduler' }) });
-  scheduler.start();
-  // Mail and SMS of the outbox (docs/mail.md).
-  const outbox = openOutboxDelivery(config, database.db, app.log.child({ component: 'outbox' }));
-  outbox.start();
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const allConsumers = consumersFor({ publicUrl: config.publicUrl, secrets });
+  let consumers: ReturnType<typeof selectConsumers> = [];
+  try {
+    if (withWorker) consumers = selectConsumers(allConsumers, config.projections);
+  } catch (error) {
+    await store.close();
+    await database.close();
+    throw error;
+  }
+  const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config) }) : null;
+  const log = app?.log ?? pino({ level: config.logLevel });
+  const workerDatabase = separate ? await openDatabase({ url: config.databaseUrl!, maxConnections: WORKER_POOL_SIZE }) : database;
+  const workerStore = separate ? await openEventStore(config, workerDatabase.db) : store;
+
+  const runner = withWorker
+    ? new ProjectionRunner({
+        db: workerDatabase.db,
+        store: workerStore,
+        consumers,
+        idleMs: 25,
+        sequential: database.kind === 'pglite',
+        onError: (error, consumer) => log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
+      })
+    : null;
+  if (runner) {
+    await runner.untilLive();
+    runner.start();
+  } else {
+    // The API reads every projection: it waits for the workers to have built them all (a fresh database).
+    const names = allConsumers.filter((c) => c.kind === 'projection').map((c) => c.name);
+    await untilProjectionsLive(database.db, names, { onWaiting: (missing) => log.warn({ missing }, 'waiting for a worker to build these projections') });
+  }
+  // The post's time-driven transitions and Auto-Declare (docs/post-lifecycle.md "Scheduler"); their claims let
+  // several workers run it.
+  const scheduler = withWorker ? new TransitionScheduler({ db: workerDatabase.db, store: workerStore, ids: randomIds, clock: systemClock, log: log.child({ component: 'scheduler' }) }) : null;
+  scheduler?.start();
+  // Mail and SMS of the outbox (docs/mail.md); messages are claimed with `skip locked`, so workers share them.
+  const outbox = withWorker ? openOutboxDelivery(config, workerDatabase.db, log.child({ component: 'outbox' })) : null;
+  outbox?.start();
+
+  let url: string | null = null;
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    url = `http://${host}:${port}`;
+  }
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    role: config.role,
+    url,
+    consumers: consumers.map((c) => c.name),
     store,
     secrets,
     // In-flight requests, the projection batch and the message in progress finish first; closing twice closes once.
     close: () => {
       closing ??= (async () => {
-        await app.close();
-        await scheduler.stop();
-        await runner.stop();
-        await outbox.stop();
+        await app?.close();
+        await scheduler?.stop();
+        await runner?.stop();
+        await outbox?.stop();
+        if (separate) {
+          await workerStore.close();
+          await workerDatabase.close();
+        }
         await store.close();
         await database.close();
       })();
       return closing;
     },
   };
+}
+
+/** A process with the API (ROLE `all` or `api`): tests, benchmarks and browser tests start the product with it. */
+export async function startServer({ config }: { config: Config }): Promise<RunningServer> {
+  if (config.role === 'worker') throw new Error('startServer starts the API; a worker starts with startProcess');
+  const running = await startProcess({ config });
+  if (running.url === null) throw new Error('The API did not start');
+  return { ...running, url: running.url };
 }

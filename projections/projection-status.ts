@@ -12,6 +12,9 @@ async function liveCheckpoints(db: Database, names: readonly string[]): Promise<
   return new Map(rows.map((r) => [r.name, { commit: BigInt(r.checkpoint_commit), prepare: BigInt(r.checkpoint_prepare) }]));
 }
 
+/** The longest pause between two looks at the checkpoints while waiting. */
+const MAX_POLL_MS = 100;
+
 /**
  * Read-your-writes (DESIGN.md §4): waits until the live builds of `names` have applied `position`, at most
  * `timeoutMs`. Answers whether they got there; a read that times out is served anyway, slightly stale.
@@ -23,6 +26,7 @@ export async function waitForProjections(
   options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<boolean> {
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
+  let pollMs = options.pollMs ?? 15;
   for (;;) {
     const checkpoints = await liveCheckpoints(db, names);
     const reached = names.every((n) => {
@@ -31,7 +35,26 @@ export async function waitForProjections(
     });
     if (reached) return true;
     if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, options.pollMs ?? 15));
+    await new Promise((r) => setTimeout(r, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
+    // Backing off: every waiting request polls, and at a fixed 15 ms a few dozen waiters on a loaded server sent
+    // thousands of queries a second that only said "not yet".
+    pollMs = Math.min(pollMs * 1.5, MAX_POLL_MS);
+  }
+}
+
+/**
+ * Waits until each of `names` has a live build, without building any (an `api` process: the workers build them).
+ * `onWaiting` is told once which ones are missing, so an operator sees why the API does not listen yet.
+ */
+export async function untilProjectionsLive(db: Database, names: readonly string[], options: { pollMs?: number; onWaiting?: (missing: string[]) => void } = {}): Promise<void> {
+  let told = false;
+  for (;;) {
+    const live = await liveCheckpoints(db, names);
+    const missing = names.filter((n) => !live.has(n));
+    if (missing.length === 0) return;
+    if (!told) options.onWaiting?.(missing);
+    told = true;
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 250));
   }
 }
 

@@ -26,3 +26,15 @@ export type ConsumerContext = IdentityMailContext;
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
   return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context)];
 }
+
+/**
+ * The consumers a process runs (PROJECTIONS, docs/operations.md "Process roles"): every one, or those named. An
+ * unknown name is refused with the list of known ones, so a typo does not leave a projection without a worker.
+ */
+export function selectConsumers(consumers: readonly Consumer[], names: 'all' | readonly string[]): readonly Consumer[] {
+  if (names === 'all') return consumers;
+  const known = new Set(consumers.map((c) => c.name));
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new Error(`Invalid configuration:\n  PROJECTIONS: unknown ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+  return consumers.filter((c) => names.includes(c.name));
+}

@@ -15,7 +15,7 @@ import { findProduct } from '../../domain/product/products';
 import { effectivePermissions, type PermissionMap } from '../../domain/user/permissions';
 import { bidLimitLevel, bidLimitReachedMessage } from '../../domain/deal/figures';
 import { CONTENDED_ATTEMPTS, ConcurrencyConflictError, handleCommand, loadState } from '../../infrastructure/command-handler';
-import { type EventMetadata, type Position, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
+import { type AppendResult, type EventMetadata, type NewEvent, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
 import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
 import { type BidOrganisation, bidderOf, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
@@ -183,11 +183,10 @@ export function bidCommands(deps: AppDependencies) {
     if (!decided.ok) return { ok: false, problem: bidProblem(decided.error) };
 
     const metadata = metadataOf(request, caller);
-    const registered = await registerOnPost(postId, bidId, loaded, metadata);
-    if (!registered) return { ok: false, problem: postNotOpen(productNameOf(post)) };
     // A new stream: nothing to read or fold before appending the decided event.
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
-    const appended = await store.append(bidStream(bidId), decided.events.map(toEvent), 'no_stream');
+    const appended = await registerOnPost(postId, bidId, loaded, metadata, decided.events.map(toEvent));
+    if (!appended) return { ok: false, problem: postNotOpen(productNameOf(post)) };
     const row = bidRowOf((decided.events[0] as BidPlaced).data, new Date(metadata.occurred_at));
     const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(post));
     const ownerId = post.post.owner_id;
@@ -199,27 +198,33 @@ export function bidCommands(deps: AppDependencies) {
   }
 
   /**
-   * RegisterBid on the post stream at the revision already read; when other bids of the post were registered at
-   * the same moment, the stream is read again (a bounded number of times). False: the post no longer takes bids.
+   * RegisterBid on the post stream at the revision already read, and the bid's new stream: together where the store
+   * can (PostgreSQL, one transaction), so a process killed between the two leaves neither; on EventStoreDB the post
+   * first (a crash then leaves a registration without a bid, which the readers skip). When other bids of the post
+   * were registered at the same moment, the stream is read again (a bounded number of times). Null: the post no
+   * longer takes bids.
    */
-  async function registerOnPost(postId: string, bidId: string, read: { post: OpenPost; revision: number }, metadata: EventMetadata): Promise<boolean> {
+  async function registerOnPost(postId: string, bidId: string, read: { post: OpenPost; revision: number }, metadata: EventMetadata, bidEvents: NewEvent[]): Promise<AppendResult | null> {
     let current: { post: OpenPost; revision: number } | null = read;
     for (let attempt = 1; current; attempt++) {
       const decision = postDecider.decide(
         { type: 'RegisterBid', data: { post_id: postId, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now: metadata.occurred_at } },
         current.post,
       );
-      if (!decision.ok) return false;
+      if (!decision.ok) return null;
+      const onPost: StreamAppend = { streamId: postStream(postId), events: decision.events.map((e) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata })), expectedRevision: current.revision };
+      const bid: StreamAppend = { streamId: bidStream(bidId), events: bidEvents, expectedRevision: 'no_stream' };
       try {
-        await store.append(postStream(postId), decision.events.map((e) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata })), current.revision);
-        return true;
+        if (store.appendTogether) return (await store.appendTogether([onPost, bid]))[1]!;
+        await store.append(onPost.streamId, onPost.events, onPost.expectedRevision);
+        return await store.append(bid.streamId, bid.events, bid.expectedRevision);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= REGISTER_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
       }
       current = await loadPostForBid(postId);
     }
-    return false;
+    return null;
   }
 
   /** Runs a bid command on the bid's stream as the caller. */
@@ -241,6 +246,7 @@ export function bidCommands(deps: AppDependencies) {
     const decided = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } }, state);
     // Refused (a missing bid too): `run` answers the same refusal and writes nothing.
     if (!decided.ok || state.status === 'absent') return run(request, bidId, body);
+    if (store.appendTogether) return withdrawTogether(request, bidId, state.bid.post_id, body);
     const withdrawn = await handleCommand({
       store,
       ids,
@@ -250,8 +256,36 @@ export function bidCommands(deps: AppDependencies) {
       context: contextOf(request, caller),
       attempts: CONTENDED_ATTEMPTS,
     });
-    if (!withdrawn.ok) return withdrawn;
+    // Withdrawn already: an earlier attempt stopped between the two streams; this one finishes it.
+    const finishing = !withdrawn.ok && withdrawn.error.code === lifecycleErrors.bidNotRegistered && (await store.readStream(postStream(state.bid.post_id))).some((e) => e.type === 'BidWithdrawn' && (e.data as { bid_id: string }).bid_id === bidId);
+    if (!withdrawn.ok && !finishing) return withdrawn;
     return run(request, bidId, body);
+  }
+
+  /** `withdraw` where the store appends to both streams in one transaction: a crash leaves both or neither. */
+  async function withdrawTogether(request: FastifyRequest, bidId: string, postId: string, body: Parameters<typeof withdraw>[2]) {
+    const caller = callerOf(request);
+    const context = contextOf(request, caller);
+    const now = context.now.toISOString();
+    const metadata: EventMetadata = { user_id: context.userId, correlation_id: context.correlationId, causation_id: null, occurred_at: now };
+    const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
+    for (let attempt = 1; ; attempt++) {
+      const [post, bid] = await Promise.all([loadState(store, postStream(postId), postDecider), loadState(store, bidStream(bidId), bidDecider)]);
+      const onPost = postDecider.decide({ type: 'WithdrawBid', data: { post_id: postId, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now } }, post.state);
+      if (!onPost.ok) return onPost;
+      const onBid = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } } as BidCommand, bid.state);
+      if (!onBid.ok) return onBid;
+      try {
+        const [, appended] = await store.appendTogether!([
+          { streamId: postStream(postId), events: onPost.events.map(toEvent), expectedRevision: post.revision },
+          { streamId: bidStream(bidId), events: onBid.events.map(toEvent), expectedRevision: bid.revision },
+        ]);
+        return { ok: true as const, state: onBid.events.reduce(bidDecider.evolve, bid.state), position: appended!.position, eventCount: onBid.events.length };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (attempt >= CONTENDED_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
+      }
+    }
   }
 
   return { place, run, withdraw, postFacts, providerById, readPost: posts.readPost };

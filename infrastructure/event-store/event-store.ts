@@ -60,8 +60,16 @@ export type ReadStreamOptions = {
   personalData?: 'reveal' | 'withhold';
 };
 
+/** One stream's part of an `appendTogether`. */
+export type StreamAppend = { streamId: string; events: NewEvent[]; expectedRevision: ExpectedRevision };
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one: every part or none (a WrongExpectedRevisionError on any part writes nothing).
+   * Only adapters that can: PostgreSQL (one transaction); EventStoreDB has no transaction across streams.
+   */
+  appendTogether?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Every event of a stream in revision order; an empty array for a stream that does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Up to `batch` events strictly after `from`, in global order, never skipping one that commits later. */

@@ -11,6 +11,7 @@ import {
   type ReadAllBatch,
   type RecordedEvent,
   START,
+  type StreamAppend,
   type Subscription,
   WrongExpectedRevisionError,
 } from './event-store';
@@ -70,6 +71,29 @@ export class PostgresEventStore implements EventStore {
         throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.#currentRevision(streamId));
       }
     }
+  }
+
+  /** The appends in one transaction: a command whose events go to two streams (a bid and its post) commits whole. */
+  async appendTogether(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    let results: AppendResult[];
+    try {
+      results = await this.#db.transaction().execute(async (trx) => {
+        const inTransaction = new PostgresEventStore(trx, new EventEmitter());
+        const done: AppendResult[] = [];
+        for (const part of appends) done.push(await inTransaction.#insert(part.streamId, part.events, part.expectedRevision));
+        return done;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // A concurrent writer committed a revision first; the transaction is rolled back, so nothing was written.
+      for (const part of appends) {
+        const current = await this.#currentRevision(part.streamId);
+        if (current !== (part.expectedRevision === 'no_stream' ? 'no_stream' : part.expectedRevision)) throw new WrongExpectedRevisionError(part.streamId, part.expectedRevision, current);
+      }
+      throw error;
+    }
+    this.#appended.emit('appended');
+    return results;
   }
 
   async #insert(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

@@ -43,8 +43,14 @@ export type ActivePostOptions = {
 export async function activePost(app: TestApp, options: ActivePostOptions = {}): Promise<ActivePost> {
   const owner = options.owner ?? (await app.createUser({ userType: 'customer' }));
   const { call, created, postsUrl } = postHelpers(() => app);
-  const post = await created(await call(owner, 'POST', postsUrl, { post: { urgency: 'within_1_month' } }));
-  const homeLoanId = await created(await call(owner, 'POST', `/v2/posts/${post}/home_loans`, { home_loan: { ...refinanceLoan, ...options.loan } }));
+  const postAdded = await call(owner, 'POST', postsUrl, { post: { urgency: 'within_1_month' } });
+  const post = await created(postAdded);
+  // The home loan's path names the post, looked up in the posts read model too.
+  await settle(app, postAdded.headers['x-position']);
+  const homeLoanAdded = await call(owner, 'POST', `/v2/posts/${post}/home_loans`, { home_loan: { ...refinanceLoan, ...options.loan } });
+  const homeLoanId = await created(homeLoanAdded);
+  // The next paths name the home loan, looked up in the posts read model (it lagged on a busy server).
+  await settle(app, homeLoanAdded.headers['x-position']);
   await created(await call(owner, 'POST', `/v2/home_loans/${homeLoanId}/home_loan_preferences`, { home_loan_preferences: defaultPreferences }));
   const firstAdded = await call(owner, 'POST', `/v2/home_loans/${homeLoanId}/applicants`, { applicant: jane });
   const first = await created(firstAdded);
