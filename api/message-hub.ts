@@ -40,9 +40,13 @@ export class MessageHub {
     return n;
   }
 
-  /** Starts listening on the first stream; a failure to listen is the caller's 503. */
+  /** Starts listening on the first stream (and again after a lost connection); a failure to listen is the caller's 503. */
   async #ensureListening(): Promise<void> {
-    this.#listening ??= this.#options.listen(CHAT_CHANNEL, (payload) => this.#deliver(payload));
+    this.#listening ??= this.#options.listen(
+      CHAT_CHANNEL,
+      (payload) => this.#deliver(payload),
+      () => this.#lostListening(),
+    );
     try {
       await this.#listening;
     } catch (error) {
@@ -51,6 +55,17 @@ export class MessageHub {
     }
     this.#heartbeat ??= setInterval(() => void this.#beat(), this.#options.heartbeatMs);
     this.#heartbeat.unref();
+  }
+
+  /**
+   * The listening connection went (the database stopped): notifications sent from now on would be missed, so every
+   * stream ends. Clients reconnect (`retry`), which listens again once the database is back (a 503 until then), and
+   * fetch what changed meanwhile (web/lib/live-messages.ts).
+   */
+  #lostListening(): void {
+    this.#options.log.warn('live message listening connection lost; open streams end');
+    this.#listening = null;
+    for (const set of [...this.#byUser.values()]) for (const stream of [...set]) stream.response.end();
   }
 
   /** Takes over `response` as an event stream for `userId`; it ends when the client goes, the hub closes or it expires. */

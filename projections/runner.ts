@@ -5,6 +5,8 @@ import type { Database } from '../infrastructure/database/database';
 import { comparePositions, type EventStore, type Position } from '../infrastructure/event-store/event-store';
 import type { Consumer } from './projection';
 
+const REPEAT_FAILURE_REPORT_MS = 60_000;
+
 type BuildRow = {
   schema_name: string;
   name: string;
@@ -31,6 +33,7 @@ export type RunnerOptions = {
    * seconds).
    */
   sequential?: boolean;
+  /** A failed step of the loop; the same failure of a consumer again at most once a minute. */
   onError?: (error: unknown, consumer: string) => void;
 };
 
@@ -115,6 +118,9 @@ export class ProjectionRunner {
    */
   async #loop(...consumers: Consumer[]): Promise<void> {
     let idleAt: Position | null = null;
+    // The last failure reported per consumer: while the database is away every step fails each second, and the
+    // same message is reported again once a minute, not each time.
+    const reported = new Map<string, { message: string; at: number }>();
     while (this.#running) {
       let outcome: 'worked' | 'idle' | 'busy' = 'idle';
       const head = this.#sequential ? await this.#store.headPosition() : null;
@@ -122,9 +128,15 @@ export class ProjectionRunner {
         for (const consumer of consumers) {
           try {
             const result = await this.step(consumer);
+            reported.delete(consumer.name);
             if (result === 'worked' || (result === 'busy' && outcome === 'idle')) outcome = result;
           } catch (error) {
-            this.#onError(error, consumer.name);
+            const message = (error as Error).message;
+            const last = reported.get(consumer.name);
+            if (!last || last.message !== message || Date.now() - last.at >= REPEAT_FAILURE_REPORT_MS) {
+              reported.set(consumer.name, { message, at: Date.now() });
+              this.#onError(error, consumer.name);
+            }
             if (outcome === 'idle') outcome = 'busy';
           }
         }

@@ -20,9 +20,35 @@ export type DatabaseHandle = {
   /**
    * LISTEN on `channel` over a connection of its own (PGlite: its one connection), calling `onPayload` for each
    * NOTIFY after the notifying transaction commits (docs/messages.md "Live delivery"). Resolves to a stop function.
+   * `onLost` is called once if the connection goes (the server stopped): notifications stop until the caller
+   * listens again, and those sent meanwhile are not delivered.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
 };
+
+/** How long taking a connection may wait for the server before the request fails (a 503) instead of hanging. */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+// pg's own errors when the connection goes or cannot be made carry no SQLSTATE, only these messages.
+const connectionLostMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+];
+
+/**
+ * Whether `error` means the database server is away (stopped, restarting, unreachable) rather than a fault of the
+ * statement: connection failures (SQLSTATE class 08), shutdown and start-up (57P01–57P03), refused or broken sockets,
+ * and pg's connection errors. The API answers these with 503; nothing about the request was wrong.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^08|^57P0[1-3]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))) {
+    return true;
+  }
+  return code === undefined && connectionLostMessages.some((text) => error.message.includes(text));
+}
 
 const channelName = (channel: string) => {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error('A LISTEN channel is a lower-case identifier');
@@ -34,22 +60,52 @@ export type DatabaseOptions =
   /** `dataDir` undefined keeps the embedded database in memory (tests). */
   | { embedded: true; dataDir?: string };
 
+/** A client whose connecting (not its wait in the pool's queue) gives up after CONNECT_TIMEOUT_MS. */
+class TimedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20 });
-    // An idle client that loses its server must not crash the process; the next query reports the error.
+    // The connect timeout goes on each client, not on the pool: pg-pool applies its own to a request merely waiting
+    // for a free connection too, and under load (the load test's 200 connections) that failed healthy requests.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20, Client: TimedClient });
+    // A client that loses its server must not crash the process. Idle in the pool, the pool reports it here and drops
+    // it. Checked out (a transaction between two statements) it emits 'error' itself, which without a listener is an
+    // uncaught exception: each client gets one, its next query fails ('not queryable', a 503) and the pool drops it
+    // on release. Once the server is back new connections are made.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db: Database = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const listen = async (channel: string, onPayload: (payload: string) => void, onLost?: () => void) => {
       // A client outside the pool: it holds the LISTEN for as long as the listener lives.
-      const client = new pg.Client({ connectionString: options.url });
-      client.on('error', () => {});
+      const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      let state: 'connecting' | 'listening' | 'stopped' = 'connecting';
+      const lost = () => {
+        if (state !== 'listening') return;
+        state = 'stopped';
+        onLost?.();
+      };
+      // A server that goes away shows as 'error' (terminated, reset) or only as 'end' (a clean close).
+      client.on('error', lost);
+      client.on('end', lost);
       client.on('notification', (n) => {
         if (n.channel === channel) onPayload(n.payload ?? '');
       });
       await client.connect();
-      await client.query(`listen ${channelName(channel)}`);
-      return () => client.end();
+      try {
+        await client.query(`listen ${channelName(channel)}`);
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      state = 'listening';
+      return async () => {
+        state = 'stopped';
+        await client.end().catch(() => {}); // already gone with its server
+      };
     };
     return { db, kind: 'postgres', close: () => db.destroy(), listen };
   }

@@ -141,6 +141,18 @@ describe('apiFetch with a session', () => {
     expect(readTokens()).toBeNull();
   });
 
+  it('keeps the session and shows the maintenance page when the refresh meets a 503 (the database is away)', async () => {
+    let ended = false;
+    let unavailable = false;
+    setSessionEndedHandler(() => (ended = true));
+    setServiceUnavailableHandler(() => (unavailable = true));
+    stubFetch(expired(), problem(503, { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The service is under maintenance. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' }));
+    await expect(apiFetch('/v1/things/1')).rejects.toMatchObject({ status: 503 });
+    expect(unavailable).toBe(true);
+    expect(ended).toBe(false);
+    expect(readTokens()).toEqual({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+
   it('does not refresh on other 401s (a wrong password)', async () => {
     const calls = stubFetch(problem(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'The e-mail or password is not right.', code: 'INVALID_CREDENTIALS' }));
     await expect(apiFetch('/oauth/authorize', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });

@@ -52,9 +52,13 @@ export async function apiFetch(
   let error = response.ok ? null : ApiError.fromBody(response.status, response.statusText, await readJson(response));
   // spec 2 §8: the two token texts mean "refresh and try again"; a refused refresh ends the session.
   if (error?.status === 401 && refreshableDetail.safeParse(error.detail).success && readTokens()) {
-    if (await refreshTokens()) {
+    const refreshed = await refreshTokens();
+    if (refreshed === 'refreshed') {
       response = await send();
       error = response.ok ? null : ApiError.fromBody(response.status, response.statusText, await readJson(response));
+    } else if (refreshed === 'unavailable') {
+      // The server is down, not the session: the maintenance page, and the user stays logged in.
+      error = new ApiError({ status: 503, title: 'Service Unavailable' });
     } else {
       onSessionEnded();
     }

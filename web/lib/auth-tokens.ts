@@ -50,19 +50,23 @@ export async function requestTokens(body: Record<string, string>): Promise<{ ok:
   return { ok: true, userType: parsed.data.user_type };
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** `unavailable`: the server could not answer (a 503 while its database is away), so the session may still be good. */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
  * Replaces the access token with the refresh token. Concurrent callers share one refresh: the refresh token is
  * single use, and a second use would revoke the whole family (infrastructure/tokens.ts).
  */
-export function refreshTokens(): Promise<boolean> {
-  refreshing ??= (async () => {
+export function refreshTokens(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     const tokens = readTokens();
-    if (!tokens) return false;
+    if (!tokens) return 'refused';
     const result = await requestTokens({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: 'web' });
-    if (!result.ok && result.status === 403) clearTokens(); // 'Unknown or invalid refresh token.': the session is over
-    return result.ok;
+    if (result.ok) return 'refreshed';
+    if (result.status === 403) clearTokens(); // 'Unknown or invalid refresh token.': the session is over
+    return result.status === 503 ? 'unavailable' : 'refused';
   })().finally(() => {
     refreshing = null;
   });

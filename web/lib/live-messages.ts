@@ -57,8 +57,9 @@ export function useLiveMessages(enabled: boolean): void {
           next = 'again';
         }
         if (controller.signal.aborted || next === 'stop') return;
-        if (next === 'refresh' && !(await refreshTokens())) return;
-        await new Promise((resolve) => setTimeout(resolve, next === 'refresh' ? 0 : RECONNECT_MS));
+        const refreshed = next === 'refresh' ? await refreshTokens() : null;
+        if (refreshed === 'refused') return;
+        await new Promise((resolve) => setTimeout(resolve, refreshed === 'refreshed' ? 0 : RECONNECT_MS));
       }
     })();
     return () => controller.abort();

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { isDatabaseUnavailable } from './database';
+
+// A server connection that goes away (the server restarts, an administrator ends the session) must fail what used
+// it as "database unavailable" (a 503), never crash the process, and leave the handle usable once the server
+// answers (docs/operations.md "PostgreSQL outage"; the whole outage: tests/faults/postgres-restart.faults.test.ts).
+// Ending our own sessions with pg_terminate_backend does that without stopping the shared server.
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('server');
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const terminate = (pid: number) => sql`select pg_terminate_backend(${pid})`.execute(database.db);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a PostgreSQL server connection that goes away', () => {
+  it('fails the transaction using it as "database unavailable", without an uncaught error, and the pool carries on', async () => {
+    // Ended between two statements of a transaction: the checked-out client hears of it with no query running,
+    // which without a listener of its own is an uncaught 'error' event (vitest reports it and fails).
+    const failure = await database.db
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await terminate(rows[0]!.pid);
+        await sleep(300);
+        await sql`select 1`.execute(trx);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+
+  it('tells a listener when its connection is lost, and not when it stops listening itself', async () => {
+    let lost = 0;
+    await database.listen('database_test_channel', () => {}, () => lost++);
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database() and query = 'listen database_test_channel'`.execute(database.db);
+    expect(rows).toHaveLength(1);
+    await terminate(rows[0]!.pid);
+    for (let waited = 0; lost === 0 && waited < 5000; waited += 50) await sleep(50);
+    expect(lost).toBe(1);
+
+    let stoppedLost = 0;
+    const stop = await database.listen('database_test_channel', () => {}, () => stoppedLost++);
+    await stop();
+    await sleep(300);
+    expect(stoppedLost).toBe(0);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['a connection failure (class 08)', withCode('connection failure', '08006')],
+    ['an administrator ending the session', withCode('terminating connection due to administrator command', '57P01')],
+    ['a server starting up', withCode('the database system is starting up', '57P03')],
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ["pg's lost connection", new Error('Connection terminated unexpectedly')],
+    ["pg's connect timeout", new Error('timeout exceeded when trying to connect')],
+  ])('is true for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a statement error', withCode('syntax error at or near "selec"', '42601')],
+    ['a unique violation', withCode('duplicate key value violates unique constraint', '23505')],
+    ['a coded error that mentions a terminated connection', withCode('Connection terminated by the user', 'E_OTHER')],
+    ['an error of the code', new Error('Cannot read properties of undefined')],
+    ['a value that is no error', 'Connection terminated'],
+  ])('is false for %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
