@@ -16,6 +16,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import { findUser, findUserByEmail } from '../../projections/users/queries';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { limitedBy, rateLimitOptions } from '../rate-limits';
 import { answerPosition } from '../read-your-writes';
 
 // Activation, its resend, password recovery and the organisation directory of the sign-up form (spec 2 §4, §7
@@ -40,9 +41,12 @@ export const activationRoutes =
     const run = (userId: string, command: UserCommand, requestId: string) =>
       handleCommand({ store, ids, streamId: userStream(userId), decider: userDecider, command, context: context(requestId, userId) });
 
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, rateLimitOptions(db));
     // Asking for mail is limited harder than the rest: each request may write to someone's mailbox.
     const mailLimit = { rateLimit: { max: 5, timeWindow: '10 minutes' } };
+    // …and per e-mail address, whether or not it has an account, so many client addresses cannot flood one mailbox.
+    const perMailbox = (kind: string) =>
+      limitedBy(app, [{ max: 3, timeWindow: '1 hour', key: (request) => `${kind}:${(request.query as { email: string }).email.trim().toLowerCase()}` }]);
 
     app.post(
       '/v1/users/activate',
@@ -71,6 +75,7 @@ export const activationRoutes =
       '/v1/users/activate',
       {
         config: mailLimit,
+        preHandler: perMailbox('activation-mail'),
         schema: {
           tags: ['users'],
           summary: 'Send the activation e-mail again (public); the same answer whether or not the address has an account',
@@ -90,6 +95,7 @@ export const activationRoutes =
       '/v1/users/recover_password',
       {
         config: mailLimit,
+        preHandler: perMailbox('recovery-mail'),
         schema: {
           tags: ['users'],
           summary: 'E-mail a password reset link (public); the same answer whether or not the address has an account',

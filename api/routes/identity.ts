@@ -12,6 +12,7 @@ import type { AppDependencies } from '../app';
 import { allow } from '../access';
 import { resolveCaller } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { rateLimitOptions } from '../rate-limits';
 import { answerPosition } from '../read-your-writes';
 import { emailHolder, registerUser } from '../user-accounts';
 
@@ -63,7 +64,7 @@ export const identityRoutes =
     const context = (requestId: string, userId: string | null) => ({ userId, correlationId: requestId, causationId: null, now: clock.now() });
 
     // Sign-up and the e-mail check are rate-limited per address (docs/security.md).
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, rateLimitOptions(db));
 
     app.get(
       '/v1/users/me',

@@ -4,6 +4,7 @@ import { localitySearchAnswer, localitySearchQuery } from '../../domain/address/
 import { searchLocalities } from '../../infrastructure/localities';
 import type { AppDependencies } from '../app';
 import { problemResponses, problemSchema } from '../problem';
+import { rateLimitOptions } from '../rate-limits';
 
 /**
  * spec 1 §7 "Postal-code search" for the address picker (spec 2 §5). Public: the post wizard asks for addresses
@@ -13,7 +14,7 @@ import { problemResponses, problemSchema } from '../problem';
 export const localityRoutes =
   ({ db }: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, rateLimitOptions(db));
 
     app.get(
       '/v1/localities',

@@ -12,6 +12,7 @@ import type { UserRow } from '../../projections/users/users';
 import type { AppDependencies } from '../app';
 import { statusesThatMayLogIn } from '../authentication';
 import { type Problem, problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { rateLimitOptions } from '../rate-limits';
 
 /**
  * The clients that may use the authorization-code flow, with the redirects they may ask for. The product's own UI is
@@ -31,7 +32,7 @@ export const oauthRoutes =
 
     // Log-in is rate-limited per account and per address (docs/security.md); counted after the body is parsed, so
     // the account is known.
-    await app.register(rateLimit, { global: false, hook: 'preHandler' });
+    await app.register(rateLimit, rateLimitOptions(deps.db, { hook: 'preHandler' }));
     const loginAddressLimit = app.createRateLimit({ max: 30, timeWindow: '1 minute', keyGenerator: (request) => `login-address:${request.ip}` });
     const loginLimits = {
       // Password guesses from one address across many accounts (credential stuffing) are slowed down too. A second

@@ -40,6 +40,7 @@ import { allow, callerOf, forbidden } from '../access';
 import type { AppDependencies } from '../app';
 import type { Caller } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { limitedBy, rateLimitOptions } from '../rate-limits';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { releaseEmail, reserveEmail } from '../user-accounts';
 import { emailTakenError } from '../../domain/user/email-reservation';
@@ -83,7 +84,14 @@ export const profileRoutes =
 
     // The password check is rate-limited per user, so a stolen access token cannot guess the password fast; counted
     // once the caller is known.
-    await app.register(rateLimit, { global: false, hook: 'preHandler' });
+    await app.register(rateLimit, rateLimitOptions(deps.db, { hook: 'preHandler' }));
+    // Phone codes cost an SMS each and guard a 10^6 secret: a user gets 3 codes per 10 minutes (the phone_verifications
+    // table counts them); these bound one address making many users, and the guesses (docs/security.md).
+    const phoneSendLimits = limitedBy(app, [{ max: 20, timeWindow: '10 minutes', key: (request) => `phone-send-address:${request.ip}` }]);
+    const phoneCheckLimits = limitedBy(app, [
+      { max: 10, timeWindow: '10 minutes', key: (request) => `phone-check-user:${callerOf(request).userId}` },
+      { max: 60, timeWindow: '10 minutes', key: (request) => `phone-check-address:${request.ip}` },
+    ]);
 
     const run = (request: FastifyRequest, command: UserCommand) =>
       handleCommand({
@@ -257,6 +265,7 @@ export const profileRoutes =
       '/v1/users/phone_verification',
       {
         onRequest: allow(deps, { allowCreating: true }),
+        preHandler: phoneSendLimits,
         schema: {
           tags: TAGS,
           summary: `Send a 6-digit code by SMS to prove a mobile number (valid ${CODE_MINUTES} minutes, 3 codes per 10 minutes)`,
@@ -281,11 +290,12 @@ export const profileRoutes =
       '/v1/users/phone_verification',
       {
         onRequest: allow(deps, { allowCreating: true }),
+        preHandler: phoneCheckLimits,
         schema: {
           tags: TAGS,
           summary: 'Check the SMS code for the number it was sent to; a right code verifies the number',
           querystring: phoneVerificationCheck,
-          response: { 200: z.object({ verified: z.literal(true), country_code: z.string(), mobile_number: z.string() }), ...problemResponses },
+          response: { 200: z.object({ verified: z.literal(true), country_code: z.string(), mobile_number: z.string() }), 429: problemSchema, ...problemResponses },
         },
       },
       async (request, reply) => {

@@ -10,6 +10,7 @@ import { mailingListName, subscribeBody, subscribedAnswer, subscribedMessage } f
 import { handleCommand } from '../../infrastructure/command-handler';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { rateLimitOptions } from '../rate-limits';
 import { answerPosition } from '../read-your-writes';
 
 // What the site around the screens needs (docs/site-chrome.md): the served build's id for the outdated-version
@@ -34,7 +35,7 @@ export const siteRoutes =
   async (app) => {
     const { store, ids, clock, secrets } = deps;
     // The public subscribe call is rate-limited per client IP like sign-up (docs/security.md).
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, rateLimitOptions(deps.db));
 
     app.get(
       '/v1/version',

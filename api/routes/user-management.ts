@@ -35,6 +35,7 @@ import { adminOnly, allow, callerOf, forbidden } from '../access';
 import type { AppDependencies } from '../app';
 import { statusesThatMayLogIn } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { rateLimitOptions } from '../rate-limits';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { registerUser, releaseEmail } from '../user-accounts';
 import { emailTakenError } from '../../domain/user/email-reservation';
@@ -75,7 +76,7 @@ export const userManagementRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     // Only the public customer creation of `POST /v2/users` is rate-limited here.
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, rateLimitOptions(deps.db));
     const { db, store, clock, ids } = deps;
     const context = (request: FastifyRequest) => ({ userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() });
     const execute = (request: FastifyRequest, userId: string, command: UserCommand) =>

@@ -14,6 +14,7 @@ import * as localities from './migrations/2026-11-21T1600-localities';
 import * as schedulerClaims from './migrations/2026-11-21T1810-scheduler-claims';
 import * as messagePresence from './migrations/2026-11-21T2101-message-presence';
 import * as emailLinkUses from './migrations/2026-11-21T2601-email-link-uses';
+import * as rateLimits from './migrations/2026-11-21T2710-rate-limits';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1810-scheduler-claims': schedulerClaims,
   '2026-11-21T2101-message-presence': messagePresence,
   '2026-11-21T2601-email-link-uses': emailLinkUses,
+  '2026-11-21T2710-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
 import { defaultPreferences } from '../../domain/post/schemas';
 import { jane, john, livingCosts, refinanceLoan, salary } from '../../domain/post/test-fixtures';
+import { parsePosition } from '../../infrastructure/event-store/event-store';
+import { waitForProjections } from '../../projections/projection-status';
 import type { TestApp } from './test-app';
 import { as, type TestUser } from './users';
 
@@ -39,6 +41,9 @@ export function postHelpers(app: () => TestApp) {
 
   async function created(response: Awaited<ReturnType<typeof call>>): Promise<string> {
   expect(response.statusCode, response.body).toBe(201);
+  // The next call names what was made, and the post routes look it up in the posts read model (it lags on a busy machine).
+  const position = typeof response.headers['x-position'] === 'string' ? parsePosition(response.headers['x-position']) : null;
+  if (position) await waitForProjections(app().database.db, ['posts'], position, { timeoutMs: 30_000 });
   return response.json().uuid;
 }
 
