@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './database/database';
 
-// Uploaded images (organisation logos; later avatars). The type is read from the content, never from the name or
-// the declared type, so a renamed script is refused.
+// Uploaded images (organisation logos, avatars). The type is read from the content, never from the name or the
+// declared type, so a renamed script is refused; the file is served with that type only (and nosniff).
 
 interface FilesTable {
   id: string;
@@ -16,11 +16,38 @@ type FilesDatabase = { files: FilesTable };
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
+const MAX_SIDE = 20_000;
+const sane = (width: number, height: number) => width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE;
+const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
+
+// The signature and the header that follows it: a file that only starts with an image's magic bytes (a script or
+// page behind a PNG signature) is refused too.
 const signatures: { type: string; matches: (b: Buffer) => boolean }[] = [
-  { type: 'image/png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: 'image/gif', matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-  { type: 'image/webp', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    type: 'image/png',
+    // Signature, then the IHDR chunk (length 13) with the width and height.
+    matches: (b) =>
+      b.length >= 33 &&
+      b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
+      b.readUInt32BE(8) === 13 &&
+      ascii(b, 12, 16) === 'IHDR' &&
+      sane(b.readUInt32BE(16), b.readUInt32BE(20)),
+  },
+  {
+    type: 'image/jpeg',
+    // Start of image, then a segment marker (APPn, quantisation or Huffman table, start of frame, comment).
+    matches: (b) => b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff && (b[3]! >= 0xc0 && b[3]! <= 0xfe),
+  },
+  {
+    type: 'image/gif',
+    matches: (b) => b.length >= 13 && ['GIF87a', 'GIF89a'].includes(ascii(b, 0, 6)) && sane(b.readUInt16LE(6), b.readUInt16LE(8)),
+  },
+  {
+    type: 'image/webp',
+    // The RIFF size covers the file, and the first chunk is one of WebP's bitstreams.
+    matches: (b) =>
+      b.length >= 16 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' && b.readUInt32LE(4) + 8 === b.length && ['VP8 ', 'VP8L', 'VP8X'].includes(ascii(b, 12, 16)),
+  },
 ];
 
 export function detectImageType(content: Buffer): string | null {

@@ -10,7 +10,7 @@ import { activityLabel } from '../../domain/deal/figures';
 import { addableActivityTypes, dealActivityTypes, dealMessages } from '../../domain/deal/schemas';
 import { allowedActivityTypes, dealStages, positionOf } from '../../domain/deal/stages';
 import { biddingLimitsView, dealHistoryView, type DealPostSummary, type DealView, dealSummaryView, dealView } from '../../domain/deal/views';
-import { listResultSchema, sortDirection } from '../../domain/shared/list-query';
+import { listResultSchema, sortingSchema } from '../../domain/shared/list-query';
 import { handleCommand, loadState } from '../../infrastructure/command-handler';
 import { waitForProjections } from '../../projections/projection-status';
 import type { DealRow } from '../../projections/deals/deals';
@@ -37,14 +37,14 @@ const stageList = z
   .transform((text) => text.split(',').map((s) => s.trim()))
   .pipe(z.array(z.enum(dealStages, { error: `Should be one of ${dealStages.join(', ')}` })).min(1));
 
-const dealSortable = ['updated_at', 'opened_at', 'value', 'last_activity_date'] as const;
+export const dealSortable = ['updated_at', 'opened_at', 'value', 'last_activity_date'] as const;
 
 /** spec 1 §7 "Deals": status, activity_type, activity_date_ini / _end (YYYY-MM-DD), fsp_uuid and org_uuid (admins). */
 const dealsQuery = z
   .strictObject({
     page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
     count: z.coerce.number().int().min(1).max(100, 'count is at most 100').default(25),
-    sorting: z.partialRecord(z.enum(dealSortable), sortDirection).optional(),
+    sorting: sortingSchema(dealSortable),
     /** One stage or several, comma separated (the board asks per column; the lost view asks closed_lost). */
     status: stageList.optional(),
     activity_type: z.enum(dealActivityTypes, { error: `Should be one of ${dealActivityTypes.join(', ')}` }).optional(),

@@ -3,7 +3,14 @@ import { z } from 'zod';
 // Lists take page, count, sorting[field]=asc|desc and filter[field]=value (DESIGN.md §5) and answer
 // { total_records, result }. Sort keys come only from a list, so they can go into SQL safely.
 
-export const sortDirection = z.enum(['asc', 'desc']);
+export const sortDirection = z.enum(['asc', 'desc'], { error: 'Sort asc or desc.' });
+
+/** `sorting[field]=asc|desc` with the route's fields only; any other key is refused with the list of allowed ones. */
+export function sortingSchema<const Sortable extends readonly [string, ...string[]]>(sortable: Sortable) {
+  return z
+    .partialRecord(z.enum(sortable), sortDirection, { error: `Sort by one of: ${sortable.join(', ')}.` })
+    .optional();
+}
 
 export function listQuerySchema<const Sortable extends readonly [string, ...string[]], Filter extends z.ZodObject>(
   sortable: Sortable,
@@ -13,7 +20,7 @@ export function listQuerySchema<const Sortable extends readonly [string, ...stri
   return z.strictObject({
     page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
     count: z.coerce.number().int().min(1).max(100, 'count is at most 100').default(options.defaultCount ?? 25),
-    sorting: z.partialRecord(z.enum(sortable), sortDirection).optional(),
+    sorting: sortingSchema(sortable),
     filter: filter.optional(),
   });
 }

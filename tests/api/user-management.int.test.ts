@@ -16,7 +16,8 @@ let customer: TestUser;
 let provider: TestUser;
 let organisationId: string;
 const unknownUuid = '00000000-0000-4000-8000-000000000000';
-const png = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64')}`;
+// A real 1×1 PNG: the server checks the header behind the signature too.
+const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
   t = await createTestApp();
