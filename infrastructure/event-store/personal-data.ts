@@ -9,6 +9,7 @@ import type {
   ReadAllBatch,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   Subscription,
 } from './event-store';
 
@@ -179,8 +180,16 @@ export class PersonalDataEventStore implements EventStore {
   readonly #keys: PersonalDataKeys;
   readonly #rules: Map<string, CompiledRule>;
 
+  /** The inner store's, sealing each part as `append` does; absent when the inner store cannot. */
+  readonly appendTogether?: (appends: readonly StreamAppend[]) => Promise<AppendResult[]>;
+
   constructor(inner: EventStore, policy: PersonalDataPolicy, keys: PersonalDataKeys) {
     this.#inner = inner;
+    const together = inner.appendTogether?.bind(inner);
+    if (together) {
+      // The keys are made before the transaction: embedded PGlite has one connection, which the transaction holds.
+      this.appendTogether = async (appends) => together(await Promise.all(appends.map(async (part) => ({ ...part, events: await this.#seal(part.events) }))));
+    }
     this.#keys = keys;
     this.#rules = new Map(
       Object.entries(policy).flatMap(([type, rule]) =>
@@ -190,16 +199,21 @@ export class PersonalDataEventStore implements EventStore {
   }
 
   async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    return this.#inner.append(streamId, await this.#seal(events), expectedRevision);
+  }
+
+  /** The events with their personal fields encrypted under their subjects' keys (made when missing). */
+  async #seal(events: NewEvent[]): Promise<NewEvent[]> {
     const plans = events.map((event) => {
       const rule = this.#rules.get(event.type);
       const fields = rule?.fields.filter((f) => valueAt(event.data, f.segments) !== undefined) ?? [];
       return rule && fields.length > 0 ? { subject: subjectOf(rule, event), fields } : null;
     });
     const subjects = plans.flatMap((p) => (p ? [p.subject] : []));
-    if (subjects.length === 0) return this.#inner.append(streamId, events, expectedRevision);
+    if (subjects.length === 0) return events;
 
     const keys = await this.#keys.keysFor(subjects, { create: true });
-    const sealed = events.map((event, i) => {
+    return events.map((event, i) => {
       const plan = plans[i];
       if (!plan) return event;
       const key = keys.get(plan.subject)!;
@@ -209,7 +223,6 @@ export class PersonalDataEventStore implements EventStore {
       );
       return { ...event, data };
     });
-    return this.#inner.append(streamId, sealed, expectedRevision);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
