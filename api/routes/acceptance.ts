@@ -70,11 +70,13 @@ export function bidAcceptance(deps: AppDependencies) {
     if (!result.ok) return sendProblem(reply, postProblem(result.error));
     const dealId = dealIdOf(bidId);
     // Read your writes: the reactor opens the deal after the acceptance; wait for it, then for the deals read model.
+    // One budget for both waits: two full waits in a row kept a client waiting over 10 s under load.
+    const deadline = Date.now() + WAIT_MS;
     if (result.position) await waitForProjections(db, ['deal-opener'], result.position, { timeoutMs: WAIT_MS });
     const dealEvents = await store.readStream(dealStream(dealId));
     const last = dealEvents[dealEvents.length - 1];
     if (last) {
-      await waitForProjections(db, ['deals'], last.position, { timeoutMs: WAIT_MS });
+      await waitForProjections(db, ['deals'], last.position, { timeoutMs: Math.max(0, deadline - Date.now()) });
       answerPosition(reply, last.position);
     } else {
       answerPosition(reply, result.position);

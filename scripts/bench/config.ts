@@ -77,4 +77,22 @@ export const benchConfig = {
   messages: fromEnv('BENCH_MESSAGES', 1000),
   messageWarmupRounds: fromEnv('BENCH_MESSAGE_WARMUP_ROUNDS', 3),
   messageP99TargetMs: 100,
+
+  // The load test (issue 7, scripts/bench/load.ts): a mixed workload over HTTP; `-- load --duration 30
+  // --connections 50` shortens a run.
+  loadDurationSeconds: fromEnv('BENCH_LOAD_SECONDS', 300),
+  loadConnections: fromEnv('BENCH_LOAD_CONNECTIONS', 200),
+  /** The resident size's growth is measured from the end of the warm-up (part of the run). */
+  loadWarmupSeconds: fromEnv('BENCH_LOAD_WARMUP_SECONDS', 60),
+  loadRssSampleSeconds: 5,
+  /** autocannon's wait for an answer; a request without one by then counts as an error. */
+  loadTimeoutSeconds: 10,
+  /** The seeded marketplace: organisations (lenders and brokers), their providers, customers, active posts, bids. */
+  loadLenders: 6,
+  loadBrokers: 2,
+  loadProvidersPerOrganisation: fromEnv('BENCH_LOAD_PROVIDERS_PER_ORGANISATION', 4),
+  loadCustomers: fromEnv('BENCH_LOAD_CUSTOMERS', 100),
+  loadPosts: fromEnv('BENCH_LOAD_POSTS', 1200),
+  loadSeedBidsPerPost: fromEnv('BENCH_LOAD_SEED_BIDS', 1),
+  loadRssGrowthTarget: 0.1,
 } as const;

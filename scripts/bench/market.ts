@@ -71,14 +71,14 @@ async function inTurn<T>(count: number, make: () => Promise<T>): Promise<T[]> {
 
 /**
  * The events of a complete post published now, decided by the post's own decider (the commands the wizard's calls
- * make), to be appended in one go.
+ * make), to be appended in one go; `homeLoan` varies the loan (the load test's market, scripts/bench/load-market.ts).
  */
-function publishedPostEvents({ postId, homeLoanId }: MarketPost, ownerId: string, now: Date): NewEvent[] {
+export function publishedPostEvents({ postId, homeLoanId }: MarketPost, ownerId: string, now: Date, homeLoan = refinanceLoan): NewEvent[] {
   const applicants = [randomIds.uuid(), randomIds.uuid()] as const;
   const metadata = { actor: { user_id: ownerId, admin: false }, now: now.toISOString() };
   const commands = [
     { type: 'StartPost', data: { post_id: postId, owner_id: ownerId, product_id: homeLoanProduct.uuid, origin: 'auction', urgency: 'within_1_month', campaign_slug: null } },
-    { type: 'SetHomeLoan', data: { post_id: postId, home_loan_id: homeLoanId, home_loan: refinanceLoan } },
+    { type: 'SetHomeLoan', data: { post_id: postId, home_loan_id: homeLoanId, home_loan: homeLoan } },
     { type: 'SetPreferences', data: { post_id: postId, home_loan_id: homeLoanId, preferences_id: randomIds.uuid(), preferences: defaultPreferences } },
     { type: 'AddApplicant', data: { post_id: postId, home_loan_id: homeLoanId, applicant_id: applicants[0], applicant: jane } },
     { type: 'AddApplicant', data: { post_id: postId, home_loan_id: homeLoanId, applicant_id: applicants[1], applicant: john } },

@@ -15,6 +15,8 @@ import type { AppendTarget, Task, TaskResult } from './tasks';
 import { printTrade, tradeWorkloads } from './trade';
 import { messageWorkloads, printMessages } from './messages';
 import { printStatistics, statisticsOnly } from './statistics';
+import { printScale, scaleWorkloads } from './scale';
+import { loadOptions, loadWorkload, printLoad } from './load';
 
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 let groups = 0;
@@ -113,15 +115,16 @@ async function peerLogWorkloads(batch: number): Promise<{ consumer: TaskResult; 
   return { consumer, seeded };
 }
 
-// `statistics` (issue 6) runs alone only: the trade part already times the panel on its read model.
-const parts = ['store', 'trade', 'messages', 'statistics'] as const;
+// `statistics` (issue 6) runs alone only: the trade part already times the panel on its read model. `load`
+// (issue 7) too: it loads the whole machine for five minutes; and `scale` (issue 7: about an hour for 1,000,000 events).
+const parts = ['store', 'trade', 'messages', 'statistics', 'load', 'scale'] as const;
 
-/** The parts named on the command line (`npm run bench -- trade`), all of them when none is. */
+/** The parts named on the command line (`npm run bench -- trade`), all of them when none is; `--name value` options are the parts' own. */
 function selectedParts(): Set<(typeof parts)[number]> {
-  const asked = process.argv.slice(2);
+  const asked = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
   const unknown = asked.filter((a) => !(parts as readonly string[]).includes(a));
   if (unknown.length > 0) throw new Error(`Unknown bench part ${unknown.join(', ')}: choose from ${parts.join(', ')}.`);
-  return new Set(asked.length > 0 ? (asked as (typeof parts)[number][]) : parts.filter((part) => part !== 'statistics'));
+  return new Set(asked.length > 0 ? (asked as (typeof parts)[number][]) : parts.filter((part) => part !== 'statistics' && part !== 'load' && part !== 'scale'));
 }
 
 async function main(): Promise<void> {
@@ -144,6 +147,14 @@ async function main(): Promise<void> {
   if (selected.has('statistics') && !selected.has('trade')) {
     process.stderr.write('Statistics panel on the dashboards\' read model\n');
     printStatistics(await statisticsOnly({ freshDatabase, measure }));
+  }
+  if (selected.has('load')) {
+    process.stderr.write('Load test: a mixed workload over HTTP\n');
+    printLoad(await loadWorkload({ freshDatabase }, loadOptions(process.argv.slice(2))));
+  }
+  if (selected.has('scale')) {
+    process.stderr.write('Scale: rebuild and queries at 100,000 and 1,000,000 events\n');
+    printScale(await scaleWorkloads({ freshDatabase }));
   }
   if (selected.has('trade')) {
     process.stderr.write('Trade flow: bids over HTTP, dashboards\n');
