@@ -13,7 +13,8 @@ import type { Database, DatabaseHandle } from '../infrastructure/database/databa
 import type { EventStore } from '../infrastructure/event-store/event-store';
 import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerTextInputCheck } from './plugins/text-input';
 import { problem, sendProblem } from './problem';
 import { acceptanceRoutes } from './routes/acceptance';
 import { bidRoutes } from './routes/bids';
@@ -64,7 +65,9 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => deps.ids.uuid(),
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
     // `sorting[name]=asc&filter[status]=active` arrive as nested objects (DESIGN.md §5); depth and count bounded.
     routerOptions: { querystringParser: (text) => qs.parse(text, { depth: 2, arrayLimit: 20, parameterLimit: 100 }) },
   });
@@ -80,6 +83,7 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextInputCheck(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
