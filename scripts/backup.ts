@@ -3,30 +3,19 @@
 // embedded database stop `npm start` first (PGlite is opened by one process only). docs/operations.md "Backup and restore".
 import { writeBackup } from '../infrastructure/backup/backup';
 import { loadConfig } from '../infrastructure/config';
-import { openDatabase } from '../infrastructure/database/database';
-import { migrateToLatest } from '../infrastructure/database/migrate';
+import { openBackupStores } from '../infrastructure/backup/stores';
 
 const config = loadConfig();
 const file = process.argv[2] ?? `./backups/${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`;
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, maxConnections: 2 } : { embedded: true, dataDir: config.dataDir });
+const stores = await openBackupStores(config, 2);
 try {
-  await migrateToLatest(database.db);
-  let eventStoreDb;
-  if (config.eventStoreUrl) {
-    const { EventStoreDbEventStore } = await import('../infrastructure/event-store/eventstoredb-event-store');
-    eventStoreDb = EventStoreDbEventStore.connect(config.eventStoreUrl);
-  }
   const started = Date.now();
-  try {
-    const summary = await writeBackup({ db: database.db, eventStoreDb }, file);
-    const rows = Object.entries(summary.rows).map(([table, n]) => `${table} ${n}`).join(', ');
-    console.log(`Backed up ${summary.events} events (${rows}) to ${summary.file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  } finally {
-    await eventStoreDb?.close();
-  }
+  const summary = await writeBackup({ db: stores.database.db, eventStoreDb: stores.eventStoreDb }, file);
+  const rows = Object.entries(summary.rows).map(([table, n]) => `${table} ${n}`).join(', ');
+  console.log(`Backed up ${summary.events} events (${rows}) to ${summary.file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   console.error(`Backup failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  await database.close();
+  await stores.close();
 }

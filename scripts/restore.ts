@@ -4,8 +4,7 @@
 import { InvalidBackupError } from '../infrastructure/backup/backup-format';
 import { restoreBackup, StoreNotEmptyError } from '../infrastructure/backup/restore';
 import { loadConfig } from '../infrastructure/config';
-import { openDatabase } from '../infrastructure/database/database';
-import { migrateToLatest } from '../infrastructure/database/migrate';
+import { openBackupStores } from '../infrastructure/backup/stores';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../infrastructure/secrets';
 import { consumersFor } from '../projections/registry';
@@ -17,21 +16,12 @@ if (!file) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, maxConnections: 4 } : { embedded: true, dataDir: config.dataDir });
+const stores = await openBackupStores(config, 4);
+const { database } = stores;
 try {
-  await migrateToLatest(database.db);
-  let eventStoreDb;
-  if (config.eventStoreUrl) {
-    const { EventStoreDbEventStore } = await import('../infrastructure/event-store/eventstoredb-event-store');
-    eventStoreDb = EventStoreDbEventStore.connect(config.eventStoreUrl);
-  }
   let started = Date.now();
-  try {
-    const summary = await restoreBackup({ db: database.db, eventStoreDb }, file);
-    console.log(`Restored ${summary.events} events and ${Object.values(summary.rows).reduce((a, b) => a + b, 0)} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  } finally {
-    await eventStoreDb?.close();
-  }
+  const summary = await restoreBackup({ db: database.db, eventStoreDb: stores.eventStoreDb }, file);
+  console.log(`Restored ${summary.events} events and ${Object.values(summary.rows).reduce((a, b) => a + b, 0)} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   // The read models, as the server would build them at its first start (the secrets are the restored ones).
   started = Date.now();
   const store = await openEventStore(config, database.db);
@@ -45,5 +35,5 @@ try {
   else console.error(`Restore failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  await database.close();
+  await stores.close();
 }

@@ -1,20 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jane, john } from '../../domain/post/test-fixtures';
-import { loadConfig } from '../../infrastructure/config';
-import type { EventStore } from '../../infrastructure/event-store/event-store';
-import { openEventStore } from '../../infrastructure/event-store/open-event-store';
-import { loadSecrets } from '../../infrastructure/secrets';
-import { waitForProjections } from '../../projections/projection-status';
 import { marketJourney } from '../support/journey';
 import { postHelpers } from '../support/posts';
+import { type ProductProcess, startProductProcess } from '../support/product-process';
+import { createRemoteApp, type RemoteApp } from '../support/remote-app';
 import type { TestApp } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { TestDatabase } from '../support/test-database';
 import { projectionsIdle, provider } from '../support/trade';
-import { as, createUser, testPassword } from '../support/users';
+import { as, testPassword } from '../support/users';
 
 // No personal data or secret in the logs (issue 7 "Security"): the real product runs as its own process
 // (`scripts/start.ts`, NODE_ENV=production, LOG_LEVEL=debug, a fresh database on the PostgreSQL server) and a whole
@@ -23,91 +17,40 @@ import { as, createUser, testPassword } from '../support/users';
 // profile, phone verification and password recovery. Then every password, token, code, e-mail address, phone
 // number, name and text used is looked for in everything the process wrote to stdout and stderr.
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-let database: TestDatabase;
-let store: EventStore;
-let child: ChildProcess;
-let output = '';
+let remote: RemoteApp;
+let product: ProductProcess;
 let t: TestApp;
+let database: TestDatabase;
 /** Everything the test sent or got that must not be logged: filled as the journey goes. */
 const secrets = new Set<string>();
 
-/** `TestApp` over HTTP: the support helpers drive the separate process instead of an in-process app. */
-function overHttp(baseUrl: string): FastifyInstance {
-  const inject = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
-    const payload = options.payload;
-    const body = payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload);
-    const headers: Record<string, string> = { ...(options.headers as Record<string, string>), ...(body !== undefined && typeof payload !== 'string' ? { 'content-type': 'application/json' } : {}) };
-    if (typeof payload === 'string' && !headers['content-type']) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${options.url as string}`, { method: options.method ?? 'GET', headers, body });
-    const text = await response.text();
-    for (const key of ['access_token', 'refresh_token', 'user_key']) {
-      const found = new RegExp(`"${key}":"([^"]+)"`).exec(text);
-      if (found) secrets.add(found[1]!);
-    }
-    return {
-      statusCode: response.status,
-      body: text,
-      headers: Object.fromEntries(response.headers.entries()),
-      json: () => JSON.parse(text),
-    } as unknown as LightMyRequestResponse;
-  };
-  return { inject } as unknown as FastifyInstance;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase('server');
-  child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'debug', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: database.url!, PUBLIC_URL: 'http://127.0.0.1:3999', ROLE: 'all' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const found = /running at (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (found) {
-        clearInterval(timer);
-        resolve(found[1]!);
+  remote = await createRemoteApp({
+    onAnswer: (body) => {
+      for (const key of ['access_token', 'refresh_token', 'user_key']) {
+        const found = new RegExp(`"${key}":"([^"]+)"`).exec(body);
+        if (found) secrets.add(found[1]!);
       }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`the product exited (${code}): ${output}`));
-    });
+    },
   });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: database.url });
-  store = await openEventStore(config, database.db);
-  const appSecrets = await loadSecrets(database.db);
-  const makeUser: TestApp['createUser'] = async (spec) => {
-    const { position, ...user } = await createUser({ store, secrets: appSecrets }, spec);
-    if (position) await waitForProjections(database.db, ['users'], position, { timeoutMs: 30_000 });
-    secrets.add(user.email).add(user.token);
-    return user;
-  };
-  const admin = await makeUser({ userType: 'admin', firstName: 'Adelaide' });
-  const app = overHttp(baseUrl);
+  database = remote.database;
+  secrets.add(remote.admin.email).add(remote.admin.token);
+  product = await startProductProcess({ NODE_ENV: 'production', LOG_LEVEL: 'debug', HOST: '127.0.0.1', DATABASE_URL: database.url!, PUBLIC_URL: 'http://127.0.0.1:3999', ROLE: 'all' });
+  remote.setBaseUrl(product.url!);
+  // Every user the journey makes: their address and token must stay out of the logs too.
   t = {
-    app,
-    database,
-    store,
-    secrets: appSecrets,
-    admin,
-    asAdmin: (options) => app.inject(as(admin, options)),
-    createUser: makeUser,
-    eventCount: async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(database.db)).rows[0]!.n),
-    close: async () => undefined,
+    ...remote,
+    createUser: async (spec) => {
+      const user = await remote.createUser(spec);
+      secrets.add(user.email).add(user.token);
+      return user;
+    },
   };
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-  await store?.close();
-  await database?.close();
+  await product?.stop();
+  await remote?.close();
 });
 
 const newestMail = async (template: string, recipient: string) => {
@@ -195,7 +138,7 @@ it('logs a whole journey without a password, token, code, e-mail address, phone 
   await projectionsIdle(t);
 
   // The process did log the journey (so an empty log cannot pass), by route and status only.
-  const log = output;
+  const log = product.output();
   expect(log).toContain('"route":"/v1/users/recover_password"');
   expect(log).toContain('"route":"/v1/conversations/:id/messages"');
   const leaks = [...secrets].filter((secret) => secret.length >= 4 && log.includes(secret));

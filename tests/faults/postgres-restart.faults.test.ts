@@ -384,7 +384,7 @@ describe('PostgreSQL stopped and started while the product runs', () => {
     const started = await until2xx(() => call('POST', `/v1/posts/${firstPost.postId}/conversations`, { as: customer, body: { provider_uuid: lender.id } }), () => true);
     conversationId = json(started).uuid as string;
     await until2xx(sendMessage, () => true);
-    await logInAs(page, product.url, { email: customer.email, password: DEMO_PASSWORD }, `/post/${firstPost.postId}`);
+    await logInAs(page, product.url!, { email: customer.email, password: DEMO_PASSWORD }, `/post/${firstPost.postId}`);
     await page.getByTestId('summary-lvr').waitFor();
     expectCleanAnswers();
   });

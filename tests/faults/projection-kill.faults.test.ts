@@ -5,7 +5,7 @@ import { consumersFor } from '../../projections/registry';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { type ActivePost, activePost, provider, type TestProvider } from '../support/trade';
 import { startProduct, type ProductProcess } from './support/processes';
-import { createRemoteApp, type RemoteApp } from './support/remote-app';
+import { createRemoteApp, type RemoteApp } from '../support/remote-app';
 import { missingFromReadModels, runWorkload } from './support/workload';
 
 // Issue 7 "Faults": the projection worker is killed (SIGKILL) in the middle of batches while commands keep coming

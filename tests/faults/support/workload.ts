@@ -4,7 +4,7 @@ import { homeLoanProduct } from '../../../domain/product/products';
 import { dealIdOf } from '../../../projections/deals/deal-opener';
 import { type ActivePost, acceptBid, type TestProvider, validBid } from '../../support/trade';
 import { as } from '../../support/users';
-import type { RemoteApp } from './remote-app';
+import type { RemoteApp } from '../../support/remote-app';
 
 // A client that keeps sending the trade's commands over HTTP while processes are killed: customers' posts, providers'
 // bids, acceptances and deal notes. It records every command answered 2xx; anything else (a refused command, a

@@ -1,13 +1,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../infrastructure/config';
-import { openEventStore } from '../../../infrastructure/event-store/open-event-store';
-import { parsePosition } from '../../../infrastructure/event-store/event-store';
-import { loadSecrets } from '../../../infrastructure/secrets';
-import { waitForProjections } from '../../../projections/projection-status';
-import type { TestApp } from '../../support/test-app';
-import { createTestDatabase } from '../../support/test-database';
-import { as, createUser, type UserSpec } from '../../support/users';
+import { loadConfig } from '../../infrastructure/config';
+import { openEventStore } from '../../infrastructure/event-store/open-event-store';
+import { parsePosition } from '../../infrastructure/event-store/event-store';
+import { loadSecrets } from '../../infrastructure/secrets';
+import { waitForProjections } from '../../projections/projection-status';
+import type { TestApp } from './test-app';
+import { createTestDatabase } from './test-database';
+import { as, createUser, type UserSpec } from './users';
 
 // The tests/support helpers (activePost, provider, placeBid…) drive a TestApp through `app.inject`. Here the API is
 // another process: `inject` becomes a real HTTP request to wherever that process listens now (it moves on every
@@ -26,22 +26,29 @@ export type RemoteApp = TestApp & {
   caughtUp(timeoutMs?: number): Promise<void>;
 };
 
-/** A fresh database on the PostgreSQL server, with an admin; start the processes on `database.url` afterwards. */
-export async function createRemoteApp(): Promise<RemoteApp> {
+/**
+ * A fresh database on the PostgreSQL server, with an admin; start the processes on `database.url` afterwards.
+ * `onAnswer` sees every answer's body (the log test collects the tokens it must not find in the logs).
+ */
+export async function createRemoteApp(options: { onAnswer?: (body: string) => void } = {}): Promise<RemoteApp> {
+  const { onAnswer } = options;
   const database = await createTestDatabase('server');
   const store = await openEventStore(loadConfig({ NODE_ENV: 'test' }), database.db);
   const secrets = await loadSecrets(database.db);
   let baseUrl = '';
   let settle = true;
   const inject = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
-    const hasBody = options.payload !== undefined;
+    const payload = options.payload;
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(`${baseUrl}${options.url as string}`, {
       method: options.method ?? 'GET',
-      headers: { ...(options.headers as Record<string, string>), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-      ...(hasBody ? { body: JSON.stringify(options.payload) } : {}),
+      headers,
+      ...(payload !== undefined ? { body: typeof payload === 'string' ? payload : JSON.stringify(payload) } : {}),
       signal: AbortSignal.timeout(60_000),
     });
     const body = await response.text();
+    onAnswer?.(body);
     const position = response.ok ? parsePosition(response.headers.get('x-position') ?? '') : null;
     // The worker is another process: the setup's next call may read what this one wrote (the helpers expect that).
     if (settle && position) await waitForProjections(database.db, settledReadModels, position, { timeoutMs: 60_000 });
