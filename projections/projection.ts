@@ -14,6 +14,8 @@ export type Projection = {
   version: number;
   /** Table names the API reads (each becomes a view in `public`). */
   tables: readonly string[];
+  /** The projections whose tables `handle` reads: it applies no event before they have (runner.ts). */
+  readsFrom?: readonly string[];
   createTables(trx: Database): Promise<void>;
   handle(events: RecordedEvent[], trx: Database): Promise<void>;
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
-import { comparePositions, type EventStore, type Position } from '../infrastructure/event-store/event-store';
+import { comparePositions, type EventStore, type Position, START } from '../infrastructure/event-store/event-store';
 import type { Consumer } from './projection';
 
 const REPEAT_FAILURE_REPORT_MS = 60_000;
@@ -17,6 +17,12 @@ type BuildRow = {
 };
 
 export type Build = { schemaName: string; name: string; version: number; status: BuildRow['status']; checkpoint: Position };
+
+/**
+ * What one step did. 'waiting': the consumer has events to apply, but a read model it reads has not applied them yet
+ * (`readsFrom`); it goes on once that one moves.
+ */
+export type StepOutcome = 'worked' | 'idle' | 'busy' | 'waiting';
 
 export type RunnerOptions = {
   db: Database;
@@ -82,7 +88,7 @@ export class ProjectionRunner {
     this.#loops = [];
   }
 
-  /** Processes until every consumer has caught up with the log as it is now (tests, scripts). */
+    /** Processes until every consumer has caught up with the log as it is now (tests, scripts). */
   async catchUp(): Promise<void> {
     for (const consumer of this.#consumers) {
       while ((await this.step(consumer)) === 'worked') {
@@ -100,7 +106,11 @@ export class ProjectionRunner {
     for (const consumer of this.#consumers) {
       if (consumer.kind !== 'projection') continue;
       while (!(await this.#builds(consumer.name)).some((b) => b.status === 'live')) {
-        if ((await this.step(consumer)) === 'busy') await new Promise((r) => setTimeout(r, 200)); // another process builds it
+        const outcome = await this.step(consumer);
+        // What it reads is behind: move it along here when this runner has it, else another process does.
+        const readFrom = outcome === 'waiting' ? this.#consumers.filter((c) => consumer.kind === 'projection' && consumer.readsFrom?.includes(c.name)) : [];
+        for (const dependency of readFrom) await this.step(dependency);
+        if (outcome === 'busy' || (outcome === 'waiting' && readFrom.length === 0)) await new Promise((r) => setTimeout(r, 200)); // another process builds it
       }
     }
   }
@@ -122,14 +132,14 @@ export class ProjectionRunner {
     // same message is reported again once a minute, not each time.
     const reported = new Map<string, { message: string; at: number }>();
     while (this.#running) {
-      let outcome: 'worked' | 'idle' | 'busy' = 'idle';
+      let outcome: StepOutcome = 'idle';
       const head = this.#sequential ? await this.#store.headPosition() : null;
       if (!(head && idleAt && comparePositions(head, idleAt) === 0)) {
         for (const consumer of consumers) {
           try {
             const result = await this.step(consumer);
             reported.delete(consumer.name);
-            if (result === 'worked' || (result === 'busy' && outcome === 'idle')) outcome = result;
+            if (result === 'worked' || ((result === 'busy' || result === 'waiting') && outcome === 'idle')) outcome = result;
           } catch (error) {
             const message = (error as Error).message;
             const last = reported.get(consumer.name);
@@ -159,14 +169,14 @@ export class ProjectionRunner {
    * One unit of work for a consumer: make sure its build exists, apply one batch to each of its active builds,
    * and swap a rebuilt projection in once it has caught up.
    */
-  async step(consumer: Consumer): Promise<'worked' | 'idle' | 'busy'> {
+  async step(consumer: Consumer): Promise<StepOutcome> {
     const builds = await this.#activeBuilds(consumer);
-    let outcome: 'worked' | 'idle' | 'busy' = 'idle';
+    let outcome: StepOutcome = 'idle';
     for (const build of builds) {
       const result = await this.#applyBatch(consumer, build);
       if (result === 'caught-up' && build.status === 'building') await this.#swapIn(consumer, build);
       if (result === 'worked') outcome = 'worked';
-      if (result === 'busy' && outcome === 'idle') outcome = 'busy';
+      if ((result === 'busy' || result === 'waiting') && outcome === 'idle') outcome = result;
     }
     return outcome;
   }
@@ -217,11 +227,17 @@ export class ProjectionRunner {
     }
   }
 
-  async #applyBatch(consumer: Consumer, build: Build): Promise<'worked' | 'caught-up' | 'busy'> {
+  async #applyBatch(consumer: Consumer, build: Build): Promise<'worked' | 'caught-up' | 'busy' | 'waiting'> {
     // A build catching up takes larger batches; a live one stays small so a batch commits soon after its events.
     const batchSize = build.status === 'building' ? this.#rebuildBatchSize : this.#batchSize;
-    const { events, next } = await this.#store.readAll(build.checkpoint, batchSize);
-    if (events.length === 0) return 'caught-up';
+    const read = await this.#store.readAll(build.checkpoint, batchSize);
+    if (read.events.length === 0) return 'caught-up';
+    // Only what the read models it reads have applied: else a mail would miss an address the users projection is
+    // about to add, and a rebuild (which runs them in order) would come out different.
+    const readable = await this.#readableUpTo(consumer);
+    const events = readable ? read.events.filter((e) => comparePositions(e.position, readable) <= 0) : read.events;
+    if (events.length === 0) return 'waiting';
+    const next = events.length === read.events.length ? read.next : events.at(-1)!.position;
     // A reactor appends through the event store, which on embedded PGlite shares the one connection: it reacts
     // before the checkpoint transaction. Its commands are idempotent, so a batch reacted to twice does no harm.
     if (consumer.kind === 'reactor') await consumer.react(events, { store: this.#store });
@@ -247,7 +263,21 @@ export class ProjectionRunner {
     });
     if (!applied) return 'busy';
     this.#progress.emit('progress');
+    if (events.length < read.events.length) return 'worked';
     return events.length < batchSize ? 'caught-up' : 'worked';
+  }
+
+  /** The oldest live checkpoint among the read models `consumer` reads (START while one has no live build yet). */
+  async #readableUpTo(consumer: Consumer): Promise<Position | null> {
+    const names = (consumer.kind === 'projection' && consumer.readsFrom) || [];
+    if (names.length === 0) return null;
+    const { rows } = await sql<{ checkpoint_commit: string; checkpoint_prepare: string }>`
+      select checkpoint_commit::text, checkpoint_prepare::text from projection_builds
+      where status = 'live' and name in (${sql.join(names)})`.execute(this.#db);
+    if (rows.length < names.length) return START;
+    return rows
+      .map((r) => ({ commit: BigInt(r.checkpoint_commit), prepare: BigInt(r.checkpoint_prepare) }))
+      .reduce((oldest, position) => (comparePositions(position, oldest) < 0 ? position : oldest));
   }
 
   /** A rebuilt projection has caught up: point the views at it and drop the build it replaces, atomically. */

@@ -65,6 +65,7 @@ export function messagesProjection(context: MessageMailContext): Projection {
     name: 'messages',
     version: 1,
     tables: ['conversations', 'chat_messages'],
+    readsFrom: ['users'], // the away e-mail's address and names
     async createTables(trx) {
       await sql`
         create table conversations (

@@ -29,6 +29,8 @@ export type OutboxProjectionOptions = {
    * again, and an activation link from last month is no use. Default one day.
    */
   maxEventAgeMs?: number;
+  /** The projections `messagesFor` reads (an address from users): no event is mailed before they have applied it. */
+  readsFrom?: readonly string[];
   clock?: Clock;
 };
 
@@ -46,6 +48,7 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
     name: options.name,
     version: options.version ?? 1,
     tables: [],
+    ...(options.readsFrom ? { readsFrom: options.readsFrom } : {}),
     async createTables() {},
     async handle(events, trx) {
       const oldest = clock.now().getTime() - maxAgeMs;

@@ -171,5 +171,5 @@ const dealNews = {
 
 /** The trade e-mails as an outbox consumer (docs/trade-mail.md). */
 export function tradeMailProjection(context: TradeMailContext) {
-  return outboxProjection({ name: 'trade-mail', messagesFor: tradeMailMessages(context) });
+  return outboxProjection({ name: 'trade-mail', readsFrom: ['users', 'posts'], messagesFor: tradeMailMessages(context) });
 }

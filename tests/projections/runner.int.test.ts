@@ -60,6 +60,40 @@ async function appendMany(store: PostgresEventStore, streams: number, perStream:
 }
 
 describe('projection runner', () => {
+  it('applies no event to a projection before the read models it reads have applied it', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    await appendMany(store, 2, 3);
+    // Records, for every event, whether the counting projection had already applied it.
+    const reader: Projection = {
+      kind: 'projection',
+      name: 'reader',
+      version: 1,
+      tables: ['seen'],
+      readsFrom: ['counting'],
+      async createTables(trx) {
+        await sql`create table seen (event_id uuid primary key, counted boolean not null)`.execute(trx);
+      },
+      async handle(events, trx) {
+        for (const e of events) {
+          await sql`insert into seen values (${e.id}, exists (select 1 from public.applied_events where event_id = ${e.id}))`.execute(trx);
+        }
+      },
+    };
+    const counting = countingProjection(1);
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [counting, reader], batchSize: 4, rebuildBatchSize: 4 });
+    await runner.untilLive(); // steps the counting projection for the reader when the reader waits
+    await runner.catchUp();
+    await appendMany(store, 1, 3);
+    // The reader alone: the counting projection has not applied the new events yet.
+    expect(await runner.step(reader)).toBe('waiting');
+    await runner.step(counting);
+    await runner.catchUp();
+    const { rows } = await sql<{ counted: boolean }>`select counted from seen`.execute(database.db);
+    expect(rows).toHaveLength(9);
+    expect(rows.every((r) => r.counted)).toBe(true);
+  });
+
   it('applies every event once, in batches, and serves the tables through public views', async () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
