@@ -242,8 +242,11 @@ export class ProjectionRunner {
     // before the checkpoint transaction. Its commands are idempotent, so a batch reacted to twice does no harm.
     if (consumer.kind === 'reactor') await consumer.react(events, { store: this.#store });
     const applied = await this.#db.transaction().execute(async (trx) => {
+      // Named 'projection batch' for the transaction: it appends no event, so the log's readers need not wait for
+      // it (events_horizon() in the migrations); the name reverts when it ends.
       const { rows: lock } = await sql<{ locked: boolean }>`
-        select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked`.execute(trx);
+        select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked,
+          set_config('application_name', 'projection batch', true)`.execute(trx);
       if (!lock[0]?.locked) return false;
       const { rows } = await sql<BuildRow>`
         select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text

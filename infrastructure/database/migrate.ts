@@ -15,6 +15,7 @@ import * as schedulerClaims from './migrations/2026-11-21T1810-scheduler-claims'
 import * as messagePresence from './migrations/2026-11-21T2101-message-presence';
 import * as emailLinkUses from './migrations/2026-11-21T2601-email-link-uses';
 import * as rateLimits from './migrations/2026-11-21T2710-rate-limits';
+import * as eventsHorizon from './migrations/2026-11-22T0100-events-horizon';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T2101-message-presence': messagePresence,
   '2026-11-21T2601-email-link-uses': emailLinkUses,
   '2026-11-21T2710-rate-limits': rateLimits,
+  '2026-11-22T0100-events-horizon': eventsHorizon,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

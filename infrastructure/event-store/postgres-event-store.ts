@@ -37,7 +37,8 @@ const ANY_REVISION_RETRIES = 10;
  * The event store on PostgreSQL (server or embedded PGlite), in the `events` table.
  *
  * The global order is (transaction_id, position) and readers only look below the oldest transaction still
- * running: a transaction that took a sequence number early but commits late is then never skipped.
+ * running in this database (`events_horizon()` of the migrations): a transaction that took a sequence number early
+ * but commits late is then never skipped.
  * An append is one statement (the `append_events` function of the migrations), so it is atomic on its own; built
  * on a transaction (`inTransaction`) it commits or rolls back with the caller's other writes.
  */
@@ -159,7 +160,7 @@ export class PostgresEventStore implements EventStore {
       select position::text, transaction_id::text, stream_id, revision, event_id::text, type, data, metadata
       from events
       where (transaction_id, position) > (${from.commit.toString()}::xid8, ${from.prepare.toString()}::bigint)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and transaction_id < (select events_horizon())
       order by events.transaction_id, events.position
       limit ${batch}`.execute(this.#db);
     const events = rows.map(toRecordedEvent);
@@ -169,7 +170,7 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<Position> {
     const { rows } = await sql<EventRow>`
       select position::text, transaction_id::text from events
-      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      where transaction_id < (select events_horizon())
       order by events.transaction_id desc, events.position desc limit 1`.execute(this.#db);
     return rows[0] ? positionOf(rows[0]) : START;
   }

@@ -315,8 +315,7 @@ export function printLoad(r: LoadResults): void {
       `(5 s wait), ${int(r.totals.acceptancesSkipped)} turns that found no post to spare and wrote an activity instead.`,
   );
   console.log(
-    `  The oldest open writing transaction on the PostgreSQL server (any database) was ${r.oldestTransactionSeconds.toFixed(1)} s old at its worst sample: ` +
-      'the projections read the log only below it (infrastructure/event-store/postgres-event-store.ts), so other work on the server delays them.',
+    `  The transaction the log's readers waited for (events_horizon(): the oldest that may append events) was ${r.oldestTransactionSeconds.toFixed(1)} s old at its worst sample.`,
   );
   console.log(`  Projections caught up ${r.catchUpSeconds.toFixed(1)} s after the last request. Latency from sending a request to its whole answer, warm-up included.`);
   const perRequest = (seconds: number) => `${((seconds * 1000) / Math.max(1, total)).toFixed(1)} ms`;
@@ -425,7 +424,7 @@ function sampleRss(pids: number[], everySeconds: number): { stop(): RssSample[] 
   };
 }
 
-/** The age of the oldest transaction holding a transaction id on the server, at its worst of the samples. */
+/** The age of the transaction the log's readers wait for (the one at `events_horizon()`), at its worst of the samples. */
 async function sampleOldestTransaction(url: string, everySeconds: number): Promise<{ stop(): Promise<number> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -433,7 +432,9 @@ async function sampleOldestTransaction(url: string, everySeconds: number): Promi
   let taking: Promise<unknown> = Promise.resolve();
   const take = () => {
     taking = client
-      .query<{ seconds: number | null }>('select extract(epoch from max(now() - xact_start))::float8 as seconds from pg_stat_activity where backend_xid is not null')
+      .query<{ seconds: number | null }>(
+        'select extract(epoch from max(now() - xact_start))::float8 as seconds from pg_stat_activity where backend_xid = xid(events_horizon())',
+      )
       .then(({ rows }) => (worst = Math.max(worst, rows[0]?.seconds ?? 0)), () => undefined);
   };
   const timer = setInterval(take, everySeconds * 1000);

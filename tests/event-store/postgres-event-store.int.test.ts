@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { comparePositions, type RecordedEvent, START } from '../../infrastructure/event-store/event-store';
 import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
@@ -69,6 +70,39 @@ describe.runIf(serverUrl)('on a PostgreSQL server', () => {
     } finally {
       onFailure(); // an assertion that failed mid-way must not leave the transaction open
       await live.close();
+      await database.close();
+    }
+  });
+
+  // Transactions that cannot append to this log: readers do not wait for them (events_horizon() in the migrations).
+  it.each([
+    ['in another database of the server', true, false],
+    ['for a projection batch in this database', false, true],
+  ])('a transaction open %s does not hold the readers back', async (_, elsewhere, projectionBatch) => {
+    const database = await createTestDatabase('server');
+    const neighbour = elsewhere ? await createTestDatabase('server') : database;
+    const store = new PostgresEventStore(database.db);
+    let endOpenTransaction = () => {};
+    try {
+      // The open transaction takes its transaction id before the append and keeps it.
+      let holdsId!: () => void;
+      const holdsIdNow = new Promise<void>((resolve) => (holdsId = resolve));
+      const canEnd = new Promise<void>((resolve) => (endOpenTransaction = resolve));
+      const openTransaction = neighbour.db.transaction().execute(async (trx) => {
+        if (projectionBatch) await sql`select set_config('application_name', 'projection batch', true)`.execute(trx);
+        await sql`select pg_current_xact_id()`.execute(trx);
+        holdsId();
+        await canEnd;
+      });
+      await holdsIdNow;
+      const appended = event('Appended');
+      await store.append(streamName(), [appended], 'no_stream');
+      expect((await store.readAll(START, 100)).events.map((e) => e.id)).toEqual([appended.id]);
+      endOpenTransaction();
+      await openTransaction;
+    } finally {
+      endOpenTransaction();
+      if (elsewhere) await neighbour.close();
       await database.close();
     }
   });

@@ -252,12 +252,11 @@ export async function projectionsIdle(app: TestApp, timeoutMs = 300_000): Promis
 }
 
 /**
- * Committed events the log does not hand out yet: it reads below the oldest transaction in progress on the whole
- * server, so while another database's transaction is open, a lag of 0 can hide committed events (docs/operations.md
- * "Faults").
+ * Committed events the log does not hand out yet: it reads below the oldest transaction in progress in the
+ * database (`events_horizon()`), so while one is open, a lag of 0 can hide events committed after it began.
  */
 async function eventsNotYetReadable(app: TestApp): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())`.execute(app.database.db);
+    select count(*)::int as n from events where transaction_id >= (select events_horizon())`.execute(app.database.db);
   return rows[0]!.n;
 }

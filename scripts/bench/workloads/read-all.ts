@@ -37,7 +37,7 @@ async function planOfFirstBatch(db: Database, batch: number): Promise<string> {
     select position::text, transaction_id::text, stream_id, revision, event_id::text, type, data, metadata
     from events
     where (transaction_id, position) > ('0'::xid8, 0::bigint)
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      and transaction_id < (select events_horizon())
     order by events.transaction_id, events.position
     limit ${batch}`.execute(db);
   return `readAll plan (batch ${batch}): ${summarisePlan(rows.map((r) => r['QUERY PLAN']))}`;
