@@ -2,7 +2,7 @@ import { type BidActor, type BidCommand, bidCommandForDealStage, type PostFacts,
 import { bidDecider, bidTransitions, deletableStatuses, type BidState } from './bid/decider';
 import type { BidEvent } from './bid/events';
 import { bidWarningCodes, leadingBid } from './bid/rules';
-import { bidLimits, type BidFormInput, type BidStatus } from './bid/schemas';
+import { bidLimits, type BidFormInput, type BidStatus, isEditableBidStatus } from './bid/schemas';
 import type { DealCommand, DealActor } from './deal/commands';
 import { dayAt, dealDecider, type DealState } from './deal/decider';
 import type { DealEvent } from './deal/events';
@@ -536,9 +536,13 @@ export function checkEvent(recorded: Recorded, world: World): void {
         case 'BidPlaced':
           if (from !== 'absent' || after.status !== 'active') fail(`bid placed from ${from}`, recorded);
           break;
-        case 'BidEdited':
-          if (from !== 'active' || after.status !== 'active') fail(`bid edited while ${from}`, recorded);
+        case 'BidEdited': {
+          // An active bid, or the bid of an open deal ("update bid", spec 1 §2); never a closed deal's.
+          if (from === 'absent' || from === 'deleted' || !isEditableBidStatus(from) || after.status !== from) fail(`bid edited while ${from}`, recorded);
+          const deal = world.deal(dealOf(event.data.bid_id));
+          if (deal.status !== 'absent' && isClosedStage(deal.position.stage)) fail(`the bid of a ${deal.position.stage} deal was edited`, recorded);
           break;
+        }
         case 'BidDeleted':
           if (from === 'absent' || from === 'deleted' || !deletableStatuses.includes(from)) fail(`bid deleted while ${from}`, recorded);
           break;

@@ -211,7 +211,7 @@ export const bidRoutes =
         onRequest: providerOrAdmin(deps),
         schema: {
           tags: TAGS,
-          summary: 'Edit an active bid (its provider or an admin) while the post takes bids; the same LVR block and warnings as placing',
+          summary: "Edit a bid (its provider or an admin): an active bid while the post takes bids, or the bid of an open deal (accepted, contacted, applied, on hold; 409 BID_NOT_EDITABLE once the deal is closed or the bid cancelled); the same form rules, LVR block and warnings as placing",
           params,
           body: editBody,
           response: { 200: bidView, ...bidResponses },

@@ -5,13 +5,14 @@ import { bidDecider } from '../../domain/bid/decider';
 import { bidStream } from '../../domain/bid/events';
 import type { DealCommand } from '../../domain/deal/commands';
 import { dealDecider } from '../../domain/deal/decider';
-import { dealStream } from '../../domain/deal/events';
+import { type DealOpened, dealStream } from '../../domain/deal/events';
 import { activityLabel } from '../../domain/deal/figures';
 import { addableActivityTypes, dealActivityTypes, dealMessages } from '../../domain/deal/schemas';
 import { allowedActivityTypes, dealStages, positionOf } from '../../domain/deal/stages';
 import { biddingLimitsView, dealHistoryView, type DealPostSummary, type DealView, dealSummaryView, dealView } from '../../domain/deal/views';
 import { listResultSchema, sortingSchema } from '../../domain/shared/list-query';
 import { handleCommand, loadState } from '../../infrastructure/command-handler';
+import { comparePositions, type RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { waitForProjections } from '../../projections/projection-status';
 import type { DealRow } from '../../projections/deals/deals';
 import { biddingLimitState, customerNamesOf, dealActivities, type DealScope, findActivity, findDeal, listDeals, postSummariesOf } from '../../projections/deals/queries';
@@ -185,6 +186,16 @@ export const dealRoutes =
       };
     }
 
+    /** The bid's updates once it became the deal's bid (after `BidAccepted`): "Update bid" on the deal page. */
+    async function bidUpdatesOf(dealEvents: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+      const opened = dealEvents.find((event): event is RecordedEvent<'DealOpened', DealOpened['data']> => event.type === 'DealOpened');
+      if (!opened) return [];
+      // An external deal's bid has no stream: nothing is read.
+      const bidEvents = await store.readStream(bidStream(opened.data.bid_id));
+      const accepted = bidEvents.findIndex((event) => event.type === 'BidAccepted');
+      return accepted < 0 ? [] : bidEvents.slice(accepted + 1).filter((event) => event.type === 'BidEdited');
+    }
+
     /** Runs a deal command as the caller; answers the deal after it once the read model and the reactor have it. */
     async function decide(request: FastifyRequest, reply: FastifyReply, deal: DealRow, body: Omit<DealCommand, 'metadata'>, status = 200) {
       const caller = callerOf(request);
@@ -348,17 +359,20 @@ export const dealRoutes =
         onRequest: adminOnly(deps),
         schema: {
           tags: TAGS,
-          summary: "Auditors' replay: every event of the deal's stream in order, with who and when",
+          summary: "Auditors' replay: every event of the deal's stream, and the bid's updates (BidEdited) once it became the deal's, in order, with who and when",
           params: idParams,
           response: { 200: dealHistoryView, ...problemResponses },
         },
       },
       async (request, reply) => {
-        const recorded = await store.readStream(dealStream(request.params.id));
+        const streamId = dealStream(request.params.id);
+        const recorded = await store.readStream(streamId);
         if (recorded.length === 0) return sendProblem(reply, dealNotFound());
+        const merged = [...recorded, ...(await bidUpdatesOf(recorded))].sort((a, b) => comparePositions(a.position, b.position));
         return reply.send({
           deal_id: request.params.id,
-          events: recorded.map((event) => ({
+          events: merged.map((event) => ({
+            stream: event.streamId === streamId ? ('deal' as const) : ('bid' as const),
             revision: event.revision,
             type: event.type,
             // Deal events are objects (domain/deal/events.ts).

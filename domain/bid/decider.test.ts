@@ -6,7 +6,7 @@ import type { BidActor, BidCommand, PostFacts, ProviderFacts } from './commands'
 import { bidDecider, bidErrors, type BidState, bidTransitions } from './decider';
 import type { BidEvent } from './events';
 import { bidRepayments } from './rules';
-import { type BidFormInput, bidFormSchema, isDealStatus } from './schemas';
+import { type BidFormInput, bidFormSchema, isDealStatus, openDealStatuses } from './schemas';
 
 describe('bid', () => {
   describe('when nothing exists yet', () => {
@@ -156,8 +156,61 @@ describe('bid', () => {
       expect(given([...deal, move('BidClosedLost')]).when(command({ type: 'MarkBidOnHold', data: { bid_id: bidId } }))).toEqual(failsWith(bidErrors.transitionNotAllowed));
       expect(given(deal).when(command({ type: 'DeleteBid', data: { bid_id: bidId } }), admin)).toEqual(failsWith(bidErrors.notDeletable));
     });
-    it('cannot be changed', () => {
-      expect(given(deal).when({ ...placeBid(), type: 'EditBid' })).toEqual(failsWith(bidErrors.notEditable));
+  });
+
+  // spec 1 §2 "Deal detail: … update bid": the terms of an open deal's bid change; the post has left bidding.
+  describe('when the bid is the bid of an open deal', () => {
+    const update = (actor: BidActor = providerActor) => editBid({ bid: { ...form, interest_rate: 5.25, comparison_rate: 5.4 }, post: dealPost }, actor);
+
+    it.each(openDealStatuses)('its provider and an admin update it while the deal is %s; the bid keeps its status', (status) => {
+      for (const [actor, by] of [
+        [providerActor, providerId],
+        [admin, adminId],
+      ] as const) {
+        const decision = given(openDeal[status]).when(update(actor));
+        expect(decision).toMatchObject({ ok: true, events: [{ type: 'BidEdited', data: { bid: { interest_rate: 5.25, comparison_rate: 5.4 }, edited_by: by } }] });
+        if (!decision.ok) continue;
+        const after = fold([...openDeal[status], ...decision.events]);
+        expect(after).toMatchObject({ status, bid: { form: { interest_rate: 5.25 } } });
+      }
+    });
+    it('another provider and a customer cannot update it', () => {
+      expect(given(openDeal.contacted).when(update(otherProvider))).toEqual(failsWith(bidErrors.notAllowed));
+      expect(given(openDeal.contacted).when(update(customer))).toEqual(failsWith(bidErrors.notAllowed));
+    });
+    it('an update keeps the bid form bounds and the LVR block', () => {
+      const outOfBounds = editBid({ bid: { ...form, interest_rate: 15.01 }, post: dealPost });
+      expect(given(openDeal.applied).when(outOfBounds)).toMatchObject({ ok: false, error: { code: bidErrors.invalid, errors: { interest_rate: ['Max value is 15'] } } });
+      expect(given(openDeal.applied).when(editBid({ bid: { ...form, maximum_lvr: 80 }, post: dealPost }))).toEqual(failsWith(bidErrors.lvrTooHigh));
+      const moved = editBid({ post: { ...dealPost, post_id: 'other' } });
+      expect(given(openDeal.applied).when(moved)).toEqual(failsWith(bidErrors.notAllowed));
+    });
+  });
+
+  describe('when the bid cannot be changed', () => {
+    it.each(['BidClosedWon', 'BidClosedLost'] as const)('refuses an update after %s: the deal is closed', (closing) => {
+      const closed = [...openDeal.applied, move(closing)];
+      for (const actor of [providerActor, admin]) {
+        expect(given(closed).when(editBid({ post: dealPost }), actor)).toEqual({
+          ok: false,
+          error: { code: bidErrors.notEditable, message: 'This deal is closed: its bid can no longer be updated.' },
+        });
+      }
+    });
+    it('refuses an update of a cancelled or expired bid, a deal’s too', () => {
+      for (const events of [
+        [placed, cancelled],
+        [...openDeal.accepted, cancelled],
+        [placed, expired],
+      ]) {
+        expect(given(events).when(editBid({ post: dealPost }), admin)).toEqual({
+          ok: false,
+          error: { code: bidErrors.notEditable, message: 'Only an active bid or the bid of an open deal can be changed.' },
+        });
+      }
+    });
+    it('an active bid is changed only while its post takes bids', () => {
+      expect(given([placed]).when(editBid({ post: dealPost }))).toEqual(failsWith(bidErrors.postNotOpen));
     });
   });
 
@@ -280,6 +333,8 @@ const post: PostFacts = {
   leading_comparison_rate: null,
   current_lender_organisation_uuid: lenderOrganisation,
 };
+/** The post once its bid was accepted: it no longer takes bids. */
+const dealPost: PostFacts = { ...post, status: 'opportunity' };
 const provider: ProviderFacts = { user_id: providerId, organisation_uuid: ownOrganisation, organisation_type: 'broker', permissions: defaultPermissions('fsp') };
 
 const form: BidFormInput = {
@@ -330,4 +385,13 @@ const cancelled: BidEvent = { type: 'BidCancelled', data: { ...ref, reason: 'Rat
 const expired: BidEvent = { type: 'BidExpired', data: { ...ref, expired_at: now } };
 const move = (type: Exclude<BidEvent['type'], 'BidPlaced' | 'BidEdited' | 'BidCancelled' | 'BidDeleted' | 'BidExpired'>): BidEvent =>
   ({ type, data: { ...ref, at: now, by: adminId } }) as BidEvent;
+const accepted = move('BidAccepted');
+/** The bid's stream at each open deal status (the bid follows its deal's stage). */
+const openDeal: Record<(typeof openDealStatuses)[number], BidEvent[]> = {
+  accepted: [placed, accepted],
+  contacted: [placed, accepted, move('BidContacted')],
+  applied: [placed, accepted, move('BidContacted'), move('BidApplied')],
+  on_hold: [placed, accepted, move('BidContacted'), move('BidPutOnHold')],
+};
+const editBid = (changes: Parameters<typeof placeBid>[0] = {}, actor: BidActor = providerActor): BidCommand => ({ ...placeBid(changes, actor), type: 'EditBid' });
 const cancel = (reason: string) => command({ type: 'CancelBid', data: { bid_id: bidId, reason } });

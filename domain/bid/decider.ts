@@ -3,12 +3,21 @@ import { accept, assertNever, type Decider, type DomainError } from '../shared/d
 import type { BidCommand, BidCommandMetadata, BidStatusCommand, EditBid, PlaceBid } from './commands';
 import { type BidEvent, bidStatusAfter, type BidStatusMoved, type BidTerms } from './events';
 import { beatsLeadingBid, bidRepayments, type BidWarning, bidWarnings, lvrBlock } from './rules';
-import { type BidForm, type BidOrigin, type BidStatus, bidCancellationReason, bidFormSchema, bidMessages } from './schemas';
+import {
+  type BidForm,
+  type BidOrigin,
+  type BidStatus,
+  bidCancellationReason,
+  bidFormSchema,
+  bidMessages,
+  isEditableBidStatus,
+  openDealStatuses,
+} from './schemas';
 
 // The bid aggregate (spec 1 §4 "Bid statuses", §5, §6; spec 3 §4, §5). A bid is placed `active` on an active post,
-// edited while active, cancelled with a reason (never once closed_won, closed_lost or cancelled), expired when the
-// post's bidding ends, and moved through the deal's statuses once the post accepts it. docs/events.md "Bid" has the
-// transition table.
+// edited while active and while its deal is open ("update bid", spec 1 §2), cancelled with a reason (never once
+// closed_won, closed_lost or cancelled), expired when the post's bidding ends, and moved through the deal's statuses
+// once the post accepts it. docs/events.md "Bid" has the transition table.
 
 export type BidContent = {
   bid_id: string;
@@ -30,7 +39,7 @@ export type BidState = { status: 'absent' } | { status: BidStatus; bid: BidConte
  * it freely among the open deal statuses; closed and cancelled bids never move again.
  */
 const openDeal = (...others: BidStatus[]): BidStatus[] =>
-  (['accepted', 'contacted', 'applied', 'on_hold'] as BidStatus[]).filter((s) => !others.includes(s)).concat('closed_won', 'closed_lost', 'cancelled');
+  [...openDealStatuses.filter((s) => !others.includes(s)), 'closed_won', 'closed_lost', 'cancelled'];
 export const bidTransitions: Record<BidStatus, readonly BidStatus[]> = {
   active: ['accepted', 'cancelled', 'expired'],
   expired: ['accepted', 'cancelled'],
@@ -90,8 +99,10 @@ function decide(command: BidCommand, state: BidState): BidDecision {
   switch (command.type) {
     case 'EditBid':
       if (!isAdmin && actor.user_id !== bid.provider_id) return refuse(bidErrors.notAllowed, 'Only the provider of this bid can change it.');
-      if (state.status !== 'active') return refuse(bidErrors.notEditable, 'Only an active bid can be changed.');
-      return edit(command, state.bid, command.metadata);
+      if (!isEditableBidStatus(state.status)) return refuse(bidErrors.notEditable, notEditableMessage(state.status));
+      // The bid follows its deal's stage (the deals reactor), so its own status says whether the deal is open. An
+      // open deal's bid is updated after bidding ended: the post no longer takes bids, which does not matter here.
+      return edit(command, state.bid, command.metadata, state.status === 'active');
     case 'CancelBid': {
       // spec 1 §6: a provider cancels only its own bids (with the permission to); a customer never.
       const ownCancel = actor.user_type === 'fsp' && actor.user_id === bid.provider_id && actor.permissions.cancel_active_bids;
@@ -130,6 +141,10 @@ const statusMoves: Record<BidStatusCommand['type'], [BidStatus, BidStatusMoved['
   MarkBidOnHold: ['on_hold', 'BidPutOnHold'],
 };
 
+/** Why a bid cannot be changed (the spec has no text for it): its deal is closed, or it is neither active nor a deal. */
+const notEditableMessage = (status: BidStatus) =>
+  status === 'closed_won' || status === 'closed_lost' ? 'This deal is closed: its bid can no longer be updated.' : 'Only an active bid or the bid of an open deal can be changed.';
+
 /** A move the table allows; a move to the status the bid is already in changes nothing (reactors retry). */
 function move(from: BidStatus, to: BidStatus, event: () => BidEvent): BidDecision {
   if (from === to) return accept();
@@ -137,15 +152,18 @@ function move(from: BidStatus, to: BidStatus, event: () => BidEvent): BidDecisio
   return accept(event());
 }
 
-/** The checks placing and editing share: who bids, the form, the bid type, the LVR block and the warnings. */
-function decideTerms(command: PlaceBid | EditBid, metadata: BidCommandMetadata): Refusal | { ok: true; terms: BidTerms } {
+/**
+ * The checks placing and editing share: who bids, the form, the bid type, the LVR block and the warnings.
+ * `postMustTakeBids`: false only for the bid of an open deal, whose post has left bidding.
+ */
+function decideTerms(command: PlaceBid | EditBid, metadata: BidCommandMetadata, postMustTakeBids = true): Refusal | { ok: true; terms: BidTerms } {
   const { actor } = metadata;
   const { post, provider, confirmed_warnings } = command.data;
   // spec 1 §6: only a provider bids (for itself); an admin may bid for a provider (spec 3 §5).
   if (actor.user_type === 'customer' || (actor.user_type === 'fsp' && actor.user_id !== provider.user_id)) {
     return refuse(bidErrors.notAllowed, 'Only a provider can bid.');
   }
-  if (post.status !== 'active') return refuse(bidErrors.postNotOpen, 'This post is not open for bids.');
+  if (postMustTakeBids && post.status !== 'active') return refuse(bidErrors.postNotOpen, 'This post is not open for bids.');
   const parsed = bidFormSchema.safeParse(command.data.bid);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed));
   const form = parsed.data;
@@ -208,11 +226,11 @@ function place(command: PlaceBid, metadata: BidCommandMetadata): BidDecision {
   });
 }
 
-function edit(command: EditBid, bid: BidContent, metadata: BidCommandMetadata): BidDecision {
+function edit(command: EditBid, bid: BidContent, metadata: BidCommandMetadata, postMustTakeBids: boolean): BidDecision {
   if (command.data.post.post_id !== bid.post_id || command.data.provider.user_id !== bid.provider_id) {
     return refuse(bidErrors.notAllowed, 'A bid stays on its post and with its provider.');
   }
-  const decided = decideTerms(command, metadata);
+  const decided = decideTerms(command, metadata, postMustTakeBids);
   if (!decided.ok) return decided;
   return accept({
     type: 'BidEdited',

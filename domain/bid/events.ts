@@ -22,7 +22,7 @@ export type BidTerms = {
 
 /** `POST /v4/home_loans/{id}/bids`: a provider bids on an active post; the bid is `active`. */
 export type BidPlaced = { type: 'BidPlaced'; data: BidRef & BidTerms & { origin: BidOrigin; placed_at: string; placed_by: string } };
-/** `PATCH /v4/home_loan_bids/{id}`: the whole form after the change (an active bid only). */
+/** `PATCH /v4/home_loan_bids/{id}`: the whole form after the change (an active bid, or the bid of an open deal). */
 export type BidEdited = { type: 'BidEdited'; data: BidRef & BidTerms & { edited_at: string; edited_by: string } };
 /** spec 1 §4: cancelled with a reason (trimmed, personal) by its provider or an admin. */
 export type BidCancelled = { type: 'BidCancelled'; data: BidRef & { reason: string; cancelled_by: string; cancelled_at: string } };

@@ -34,6 +34,11 @@ export const bidStatusLabels: Record<BidStatus, string> = {
 /** spec 1 §4: bids in these statuses count as deals. */
 export const dealStatuses = ['accepted', 'contacted', 'applied', 'closed_won', 'closed_lost'] as const satisfies readonly BidStatus[];
 export const isDealStatus = (status: BidStatus): boolean => (dealStatuses as readonly BidStatus[]).includes(status);
+/** The bid statuses of a deal still open (its stage accepted, contacted, applied or on hold; spec 1 §2 board). */
+export const openDealStatuses = ['accepted', 'contacted', 'applied', 'on_hold'] as const satisfies readonly BidStatus[];
+export const isOpenDealStatus = (status: BidStatus): boolean => (openDealStatuses as readonly BidStatus[]).includes(status);
+/** An active bid (while its post takes bids) or the bid of an open deal ("update bid", spec 1 §2) can be changed. */
+export const isEditableBidStatus = (status: BidStatus): boolean => status === 'active' || isOpenDealStatus(status);
 
 /** spec 3 §5 and §9. */
 export const bidLimits = {

@@ -94,11 +94,17 @@ export const dealView = dealSummaryView.extend({
 });
 export type DealView = z.infer<typeof dealView>;
 
-/** `GET /v1/deals/{id}/history`: every event of the deal's stream in order, for auditors. */
+/**
+ * `GET /v1/deals/{id}/history`: every event of the deal's stream, and the updates of its bid once accepted
+ * (`BidEdited` of the bid's stream), in the global order, for auditors.
+ */
 export const dealHistoryView = z.object({
   deal_id: z.uuid(),
   events: z.array(
     z.object({
+      /** The stream the event is of: the deal's, or its bid's (an update of the bid's terms). */
+      stream: z.enum(['deal', 'bid']),
+      /** The event's place in its own stream. */
       revision: z.number().int(),
       type: z.string(),
       data: z.record(z.string(), z.unknown()),

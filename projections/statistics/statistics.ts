@@ -204,7 +204,8 @@ async function apply(db: Kysely<StatisticsDatabase>, event: RecordedEvent & Hand
       return;
     }
     case 'BidEdited':
-      // Only an active bid is edited, so the rate it is accepted with is the last one.
+      // The rate the deal opens with is read at DealOpened (the winning rate); an open deal's bid updated later
+      // changes the row but not the winning rate already counted (the rate the auction was won at).
       await db.updateTable('statistics_bids').set({ interest_rate: event.data.bid.interest_rate }).where('bid_id', '=', event.data.bid_id).execute();
       return;
     case 'BidAcceptedOnPost':

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidDecider } from '../../domain/bid/decider';
 import { bidStream } from '../../domain/bid/events';
+import { bidWarningCodes } from '../../domain/bid/rules';
 import { dealMessages } from '../../domain/deal/schemas';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { loadState } from '../../infrastructure/command-handler';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { type OpenDeal, openDeal, provider, type TestProvider } from '../support/trade';
+import { type OpenDeal, openDeal, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
 // Deals (spec 1 §2 "Deals", §4, §5; spec 3 §3, §4, §5, §7): the journey of a deal moving its bid and post, the
@@ -219,6 +220,75 @@ describe('the deals board', () => {
     expect(uuids(await t.asAdmin({ method: 'GET', url: `/v1/deals?org_uuid=${mine.bidder.organisationUuid}&status=closed_lost` }))).toEqual([lost.dealId]);
     expect((await list(mine.bidder, `?fsp_uuid=${others.bidder.id}`)).statusCode).toBe(403);
     expect((await list(mine.bidder, `?org_uuid=${others.bidder.organisationUuid}`)).statusCode).toBe(403);
+  });
+});
+
+// spec 1 §2 "Deal detail: … update bid": the bid's terms change while its deal is open, never once it is closed.
+describe('updating the bid of a deal', () => {
+  const updateBid = (user: TestUser, deal: OpenDeal, overrides: Parameters<typeof validBid>[1]) =>
+    t.app.inject(
+      as(user, {
+        method: 'PATCH',
+        url: `/v4/home_loan_bids/${deal.bidId}`,
+        payload: { home_loan_bid: validBid(deal.bidder.organisationUuid, overrides), confirmed_warnings: [...bidWarningCodes] },
+      }),
+    );
+
+  it('its provider updates the bid of an open deal; the deal page and the bid show the new rate, the stage stays', async () => {
+    const deal = await openDeal(t);
+    await step(deal, { operation: 'contact' }, { stage: 'contacted', bid: 'contacted', post: 'opportunity' });
+    const updated = await updateBid(deal.bidder, deal, { interest_rate: 5.25, comparison_rate: 5.35 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ uuid: deal.bidId, status: 'contacted', interest_rate: 5.25, comparison_rate: 5.35 });
+    const read = await getDeal(deal.bidder, deal.dealId);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ stage: 'contacted', bid: { uuid: deal.bidId, status: 'contacted', home_loan_bid: { interest_rate: 5.25, comparison_rate: 5.35 } } });
+    const bid = await t.app.inject(as(deal.bidder, { method: 'GET', url: `/v4/home_loan_bids/${deal.bidId}` }));
+    expect(bid.json()).toMatchObject({ status: 'contacted', interest_rate: 5.25 });
+    // The auditors' replay shows the update among the deal's events, in the order they happened.
+    const history = (await t.asAdmin({ method: 'GET', url: `/v1/deals/${deal.dealId}/history` })).json().events;
+    expect(history.map((e: { stream: string; type: string }) => [e.stream, e.type])).toEqual([
+      ['deal', 'DealOpened'],
+      ['deal', 'DealActivityAdded'],
+      ['bid', 'BidEdited'],
+    ]);
+    expect(history[2]).toMatchObject({ user_id: deal.bidder.id, data: { bid_id: deal.bidId, bid: { interest_rate: 5.25 } } });
+  });
+
+  it('an admin updates it too; another provider and the customer cannot, and nothing is written', async () => {
+    const deal = await openDeal(t);
+    const byAdmin = await updateBid(t.admin, deal, { interest_rate: 5.1, comparison_rate: 5.2 });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await getDeal(deal.bidder, deal.dealId)).json().bid.home_loan_bid.interest_rate).toBe(5.1);
+    const stranger = await provider(t);
+    const before = await t.eventCount();
+    expect((await updateBid(stranger, deal, { interest_rate: 4.9 })).statusCode).toBe(404);
+    expect((await updateBid(deal.post.owner, deal, { interest_rate: 4.9 })).statusCode).toBe(403);
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('keeps the bid form bounds: out of bounds is 422 with field errors and writes nothing', async () => {
+    const deal = await openDeal(t);
+    const before = await t.eventCount();
+    const refused = await updateBid(deal.bidder, deal, { interest_rate: 15.01 });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors).toEqual({ 'home_loan_bid.interest_rate': ['Max value is 15'] });
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('a closed won deal’s bid is refused with 409 and nothing is written', async () => {
+    const deal = await openDeal(t);
+    await step(deal, { operation: 'contact' }, { stage: 'contacted', bid: 'contacted', post: 'opportunity' });
+    await step(deal, { operation: 'application', amount: 440_000 }, { stage: 'applied', bid: 'applied', post: 'opportunity' });
+    await step(deal, { operation: 'closed_won', amount: 435_000, settled_lender: 'Harbour Bank' }, { stage: 'closed_won', bid: 'closed_won', post: 'closed_won' });
+    const before = await t.eventCount();
+    for (const user of [deal.bidder, t.admin]) {
+      const refused = await updateBid(user, deal, { interest_rate: 5.25, comparison_rate: 5.35 });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'BID_NOT_EDITABLE', detail: 'This deal is closed: its bid can no longer be updated.' });
+    }
+    expect(await t.eventCount()).toBe(before);
+    expect((await getDeal(deal.bidder, deal.dealId)).json().bid.home_loan_bid.interest_rate).toBe(5.5);
   });
 });
 

@@ -1,15 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, dialogTitled, logInAs, openBrowser, screenshots, toastTitled } from '../support/browser';
+import { type BrowserSession, dialogTitled, formField, logInAs, openBrowser, screenshots, toastTitled } from '../support/browser';
 import { serveTestApp, type ServedApp } from '../support/served-app';
 import { acceptedDeal, type ActivePost, activePost, placeBid, provider, type TestProvider } from '../support/trade';
 import { as, testPassword } from '../support/users';
 
 // The deal steps of issue 5's "Done when" journey in the built UI (dist/web, `npm run build:web`) in Debian's
 // Chromium: a customer accepted a provider's bid with contact preferences (through the API); the provider finds the
-// deal on the board under accepted, opens it, records contact, application and closed won (the value label follows,
-// spec 1 §2), meets the dialog's rules, deletes a note after 'Are you sure?', and the card ends under closed won;
-// the admin finds it on the board with the provider filter and reads its history.
+// deal on the board under accepted, opens it, records contact, updates the bid's rate ("Update bid"), records
+// application and closed won (the value label follows, spec 1 §2), meets the dialog's rules, deletes a note after
+// 'Are you sure?', and the card ends under closed won; the admin finds it on the board with the provider filter and
+// reads its history.
 
 let t: ServedApp;
 let post: ActivePost;
@@ -123,6 +124,26 @@ describe("the provider's deal", () => {
     expect(await page.getByTestId('deal-activity').count()).toBe(2);
   });
 
+  // spec 1 §2 "Deal detail: … update bid": the bid's edit page, titled for the deal, and back to the deal.
+  it('updates the bid from the deal page: the new rate shows with two decimals, the deal stays contacted', async () => {
+    expect(await page.getByTestId('deal-bid-interest-rate').textContent()).toBe('5.50%');
+    await page.getByRole('link', { name: 'Update bid' }).click();
+    await page.waitForURL(new RegExp(`/post/bid/[0-9a-f-]+/edit\\?deal=${dealId}$`));
+    await page.getByRole('heading', { name: 'Update bid', level: 2 }).waitFor();
+    // The breadcrumb leads back to the deal, not to the bids list.
+    expect(await page.getByRole('link', { name: `Deal ${dealId.slice(0, 8)}` }).count()).toBe(1);
+    const rate = formField(page, 'Interest rate');
+    expect(await rate.inputValue()).toBe('5.5%');
+    await rate.fill('5.25');
+    await snap('05a-update-bid');
+    await page.getByRole('button', { name: 'Save the bid' }).click();
+    await page.waitForURL(`**/deals/${dealId}`);
+    await toast(page, 'Success!').getByText('Your bid was updated.').waitFor();
+    await page.getByTestId('deal-bid-interest-rate').filter({ hasText: '5.25%' }).waitFor();
+    await stage().filter({ hasText: 'Contacted' }).waitFor();
+    await snap('05b-deal-bid-updated');
+  });
+
   it('refuses an application without an amount or above 5,000,000, then takes one: Application Value', async () => {
     await page.getByRole('button', { name: 'Add activity' }).click();
     await page.getByRole('menuitem', { name: 'Application', exact: true }).click();
@@ -171,6 +192,8 @@ describe("the provider's deal", () => {
     await stage().filter({ hasText: 'Closed Won' }).waitFor();
     await page.getByTestId('deal-value-label').filter({ hasText: 'Closed Won Value' }).waitFor();
     expect(await page.getByTestId('deal-value').textContent()).toBe('$455,000');
+    // A closed deal's bid is no longer updated.
+    expect(await page.getByRole('link', { name: 'Update bid' }).count()).toBe(0);
     await snap('07-deal-closed-won');
     await page.getByRole('link', { name: 'My Deals' }).first().click();
     await card(page, 'Closed Won').waitFor();
@@ -213,6 +236,7 @@ describe('the admin', () => {
       const history = admin.getByRole('table', { name: 'Deal history' });
       await history.getByText('Closed Won added; stage Closed Won').waitFor();
       expect(await history.getByText('Activity deleted; stage Applied').count()).toBe(1);
+      expect(await history.getByText('Bid updated').count()).toBe(1);
       await snapIn(admin, '10-admin-deal-history');
     } finally {
       await session.close();

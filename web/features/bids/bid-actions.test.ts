@@ -32,8 +32,14 @@ describe('the actions offered on a bid', () => {
     expect(bidActionsFor(bid(status), admin)).toMatchObject({ edit: false, cancel: false, delete: true });
   });
 
-  it.each(['accepted', 'contacted', 'applied', 'expired', 'on_hold'] as const)('a %s bid can still be cancelled but not edited', (status) => {
-    expect(bidActionsFor(bid(status), owner)).toMatchObject({ edit: false, cancel: true });
+  it.each(['accepted', 'contacted', 'applied', 'on_hold'] as const)('the bid of a %s deal (open) can be edited and cancelled by its provider and an admin', (status) => {
+    expect(bidActionsFor(bid(status), owner)).toMatchObject({ edit: true, cancel: true });
+    expect(bidActionsFor(bid(status), admin)).toMatchObject({ edit: true, cancel: true });
+    expect(bidActionsFor(bid(status), colleague)).toMatchObject({ edit: false, cancel: false });
+  });
+
+  it('an expired bid can still be cancelled but not edited', () => {
+    expect(bidActionsFor(bid('expired'), owner)).toMatchObject({ edit: false, cancel: true });
   });
 });
 

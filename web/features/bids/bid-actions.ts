@@ -1,4 +1,4 @@
-import type { BidStatus, BidType } from '../../../domain/bid/schemas';
+import { type BidStatus, type BidType, isEditableBidStatus } from '../../../domain/bid/schemas';
 import type { BidView } from '../../../domain/bid/views';
 
 // Who may do what with a bid on the bid screens (spec 1 §4, §6; spec 3 §5). The server checks every call again;
@@ -20,8 +20,8 @@ export function bidActionsFor(bid: BidView, viewer: BidViewer) {
   const admin = viewer.user_type === 'admin';
   const own = ownsBid(bid, viewer);
   return {
-    /** An active bid, by its provider or an admin. */
-    edit: (admin || own) && bid.status === 'active',
+    /** An active bid or the bid of an open deal ("update bid", spec 1 §2), by its provider or an admin. */
+    edit: (admin || own) && isEditableBidStatus(bid.status),
     /** Its provider with cancel_active_bids (only its own, spec 1 §6) or an admin, while not closed or cancelled. */
     cancel: (admin || (own && viewer.cancelsOwnBids)) && !uncancellable.includes(bid.status),
     /** Admins only (spec 3 §7, 'Bid was Removed'). */

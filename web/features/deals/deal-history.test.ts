@@ -11,6 +11,7 @@ describe("the deal history's lines", () => {
     expect(historyEntryText({ type: 'DealActivityEdited', data: { activity_id: 'a' } })).toBe('Activity edited');
     expect(historyEntryText({ type: 'DealActivityDeleted', data: { activity_id: 'a', stage: 'contacted' } })).toBe('Activity deleted; stage Contacted');
     expect(historyEntryText({ type: 'DealContactPreferenceChanged', data: {} })).toBe('Contact preference changed');
+    expect(historyEntryText({ type: 'BidEdited', data: { bid_id: 'b' } })).toBe('Bid updated');
   });
 
   it('still shows an event it does not know, or data it cannot read', () => {

@@ -5,7 +5,8 @@ import { dealStages } from '../../../domain/deal/stages';
 import { stageTitles } from './deal-labels';
 
 // The admin's History panel (issue 5 item 4 "Auditors can replay any deal's full history"): one line per event of
-// the deal's stream saying what happened, read from the event's data (domain/deal/events.ts).
+// the deal's stream saying what happened, read from the event's data (domain/deal/events.ts), and one per update of
+// the deal's bid ("Update bid" on the deal page: the bid stream's BidEdited).
 
 const eventData = z.object({
   activity: z.object({ activity_type: z.enum(dealActivityTypes) }).optional(),
@@ -27,6 +28,8 @@ export function historyEntryText(event: { type: string; data: Record<string, unk
       return `Activity deleted${stage ? `; stage ${stage}` : ''}`;
     case 'DealContactPreferenceChanged':
       return 'Contact preference changed';
+    case 'BidEdited':
+      return 'Bid updated';
     default:
       // A later event type this screen does not know yet still shows up, by its name.
       return event.type;

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconBan, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
@@ -22,17 +22,21 @@ import { BidTerms } from '../../features/bids/components/bid-terms';
 import { CancelBidModal } from '../../features/bids/components/cancel-bid-modal';
 import { LoanSummary } from '../../features/bids/components/loan-summary';
 import { useConfirmDeleteBid } from '../../features/bids/components/use-confirm-delete-bid';
+import { dealKeys } from '../../features/deals/api/deal-keys';
 import { isApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
 import { privateRoute } from '../private';
 
 // spec 1 §2 "/post/bid/{uuid}/{mode}": view or edit a bid. Another mode says 'Invalid Page Mode!' and returns to the
-// list (spec 3 §8); customers go to the dashboard (spec 1 §2), and so does a bid that fails to load.
+// list (spec 3 §8); customers go to the dashboard (spec 1 §2), and so does a bid that fails to load. Opened from a
+// deal's "Update bid" (`?deal={uuid}`, spec 1 §2 "Deal detail"), the edit is titled so and goes back to that deal.
 
 const bidModes = ['view', 'edit'] as const;
 type BidMode = (typeof bidModes)[number];
 const isBidMode = (mode: string): mode is BidMode => (bidModes as readonly string[]).includes(mode);
 const bidUuid = z.uuid();
+/** `deal`: the deal page the edit was opened from, and goes back to (a malformed one is dropped). */
+const bidSearch = z.object({ deal: z.uuid().optional().catch(undefined) });
 
 const failedToLoad = () => {
   notifications.show({ color: 'red', title: 'Error!', message: 'This bid could not be opened.' });
@@ -42,6 +46,7 @@ const failedToLoad = () => {
 export const bidRoute = createRoute({
   getParentRoute: () => privateRoute,
   path: '/post/bid/$uuid/$mode',
+  validateSearch: bidSearch,
   beforeLoad: ({ context, params }) => {
     if (context.session.user.user_type === 'customer') throw redirect({ to: '/home', replace: true });
     if (!isBidMode(params.mode)) {
@@ -67,6 +72,7 @@ export const bidRoute = createRoute({
 
 function BidPage() {
   const { uuid, mode } = bidRoute.useParams();
+  const { deal } = bidRoute.useSearch();
   const { data: bid } = useBid(uuid);
   const { data: post } = useQuery({ ...bidPostQueryOptions(bid.post_id), select: bidPostSummaryOf });
   const session = useSession();
@@ -77,6 +83,24 @@ function BidPage() {
     </AnchorLink>
   );
 
+  if (mode === 'edit' && deal) {
+    const dealsCrumb = (
+      <AnchorLink to="/deals" size="sm" c="dimmed">
+        {session.user.user_type === 'admin' ? 'Deals' : 'My Deals'}
+      </AnchorLink>
+    );
+    const dealCrumb = (
+      <AnchorLink to="/deals/$uuid" params={{ uuid: deal }} size="sm" c="dimmed">
+        Deal {deal.slice(0, 8)}
+      </AnchorLink>
+    );
+    return (
+      <>
+        <PageHeader title="Update bid" crumbs={[dealsCrumb, dealCrumb, 'Update bid']} />
+        <EditBid bid={bid} post={post} canEdit={actions.edit} dealUuid={deal} />
+      </>
+    );
+  }
   if (mode === 'edit') {
     return (
       <>
@@ -157,18 +181,23 @@ function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSu
   );
 }
 
-function EditBid({ bid, post, canEdit }: { bid: BidView; post: BidPostSummary | undefined; canEdit: boolean }) {
+/** `dealUuid`: opened from that deal's "Update bid"; leaving or saving goes back to the deal, which reads the new terms. */
+function EditBid({ bid, post, canEdit, dealUuid }: { bid: BidView; post: BidPostSummary | undefined; canEdit: boolean; dealUuid?: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const session = useSession();
   const organisationUuid = bid.home_loan_bid.organisation_uuid ?? bid.organisation?.uuid ?? null;
-  const toView = () => void navigate({ to: '/post/bid/$uuid/$mode', params: { uuid: bid.uuid, mode: 'view' } });
+  const toView = () =>
+    void (dealUuid ? navigate({ to: '/deals/$uuid', params: { uuid: dealUuid } }) : navigate({ to: '/post/bid/$uuid/$mode', params: { uuid: bid.uuid, mode: 'view' } }));
   if (!canEdit || !post || organisationUuid === null) {
     return (
       <Alert color="gray" icon={<IconInfoCircle />}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{canEdit ? 'The post of this bid cannot be opened, so the bid cannot be changed here.' : 'Only an active bid can be changed, by its provider or an admin.'}</Text>
+          <Text size="sm">
+            {canEdit ? 'The post of this bid cannot be opened, so the bid cannot be changed here.' : 'Only an active bid or the bid of an open deal can be changed, by its provider or an admin.'}
+          </Text>
           <Button size="xs" variant="light" onClick={toView}>
-            View the bid
+            {dealUuid ? 'Back to the deal' : 'View the bid'}
           </Button>
         </Stack>
       </Alert>
@@ -194,6 +223,8 @@ function EditBid({ bid, post, canEdit }: { bid: BidView; post: BidPostSummary | 
       submitLabel="Save the bid"
       onSaved={() => {
         notifications.show({ color: 'teal', title: 'Success!', message: 'Your bid was updated.' });
+        // The deal page shows the bid's terms: marked stale here (at once), so it reads them again when it opens.
+        if (dealUuid) void queryClient.invalidateQueries({ queryKey: dealKeys.detail(dealUuid) });
         toView();
       }}
       onCancel={toView}

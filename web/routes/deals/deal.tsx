@@ -9,6 +9,7 @@ import { RouteError } from '../../components/route-error';
 import { AnchorLink } from '../../components/router-link';
 import { dealQueryOptions, useDeal } from '../../features/deals/api/get-deal';
 import { DealActivities } from '../../features/deals/components/deal-activities';
+import { mayUpdateDealBid } from '../../features/deals/deal-actions';
 import { DealBidDetail } from '../../features/deals/components/deal-bid-detail';
 import { DealContactPreference } from '../../features/deals/components/deal-contact-preference';
 import { DealHistoryPanel } from '../../features/deals/components/deal-history-panel';
@@ -78,7 +79,7 @@ function DealPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <DealActivities deal={deal} today={todayIso()} />
-            <DealBidDetail bid={deal.bid} />
+            <DealBidDetail bid={deal.bid} dealUuid={deal.uuid} canUpdate={mayUpdateDealBid(deal, session.user)} />
             {viewer === 'admin' && <DealHistoryPanel dealUuid={deal.uuid} />}
           </Stack>
         </Grid.Col>

@@ -5,7 +5,7 @@ import { useDealHistory } from '../api/get-deal-history';
 import { useUserSummary } from '../api/filter-options';
 import { historyEntryText } from '../deal-history';
 
-/** Admins: every event of the deal's stream, who and when (issue 5 item 4), loaded when the panel opens. */
+/** Admins: every event of the deal's stream and its bid's updates, who and when (issue 5 item 4), loaded when the panel opens. */
 export function DealHistoryPanel({ dealUuid }: { dealUuid: string }) {
   const [opened, setOpened] = useState<string | null>(null);
   const history = useDealHistory(dealUuid, opened === 'history');
@@ -29,7 +29,7 @@ export function DealHistoryPanel({ dealUuid }: { dealUuid: string }) {
               </Table.Thead>
               <Table.Tbody>
                 {history.data.events.map((event) => (
-                  <Table.Tr key={event.revision}>
+                  <Table.Tr key={`${event.stream}-${event.revision}`}>
                     <Table.Td>{dayjs(event.occurred_at).format('DD/MM/YYYY HH:mm')}</Table.Td>
                     <Table.Td>
                       <Who userId={event.user_id} />
