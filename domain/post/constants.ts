@@ -44,7 +44,9 @@ export const featurePreferences = [
 export const preferenceValues = ['yes', 'optional', 'no'] as const;
 export type PreferenceValue = (typeof preferenceValues)[number];
 export const preferredRateTypes = ['any', 'fixed', 'variable', 'split'] as const;
+export type PreferredRateType = (typeof preferredRateTypes)[number];
 export const repaymentTypes = ['any', 'principal_and_interest', 'interest_only'] as const;
+export type RepaymentType = (typeof repaymentTypes)[number];
 
 export const creditHistories = ['excellent', 'average', 'fair', 'poor'] as const;
 export type CreditHistory = (typeof creditHistories)[number];

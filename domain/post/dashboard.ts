@@ -3,7 +3,7 @@ import { australianStates } from '../address/schemas';
 import { bidStatuses } from '../bid/schemas';
 import { listQuerySchema, sortDirection } from '../shared/list-query';
 import { creditBands } from './calculations';
-import { loanPurposes, loanTypes, postSortKeys } from './constants';
+import { loanPurposes, loanTypes, postSortKeys, preferredRateTypes, repaymentTypes } from './constants';
 import { postStatuses } from './views';
 
 // GET /v2/posts: the dashboards' lists of posts (spec 1 §2 "Dashboards", §9; docs/dashboards.md). One query shape
@@ -33,6 +33,9 @@ export const dashboardFilter = z.strictObject({
   loan_type: several(loanTypes).optional(),
   credit_band: several(creditBandKeys).optional(),
   loan_purpose: several(loanPurposes).optional(),
+  /** The loan's preferences (spec 2 §3): the customer's wish, `any` included. */
+  rate_type: several(preferredRateTypes).optional(),
+  repayment_type: several(repaymentTypes).optional(),
 });
 export type DashboardFilter = z.infer<typeof dashboardFilter>;
 

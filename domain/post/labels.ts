@@ -1,12 +1,12 @@
-import type { CreditHistory, CurrentRateType, featurePreferences, LoanPurpose, LoanType, PreferenceValue, preferredRateTypes, repaymentTypes } from './schemas';
+import type { CreditHistory, CurrentRateType, featurePreferences, LoanPurpose, LoanType, PreferenceValue, PreferredRateType, RepaymentType } from './schemas';
 
 // The words the screens show for a post's values (post page, dashboards, deal cards, the wizard's choices). The
 // wizard asks the loan type and purpose as questions and keeps its own words for those two.
 export const loanTypeLabels: Record<LoanType, string> = { refinance: 'Refinance', new_loan: 'New loan' };
 export const loanPurposeLabels: Record<LoanPurpose, string> = { owner: 'Owner occupied', investment: 'Investment' };
 export const currentRateTypeLabels: Record<CurrentRateType, string> = { fixed: 'Fixed', variable: 'Variable', split: 'Split' };
-export const preferredRateTypeLabels: Record<(typeof preferredRateTypes)[number], string> = { any: 'Any', fixed: 'Fixed', variable: 'Variable', split: 'Split' };
-export const repaymentTypeLabels: Record<(typeof repaymentTypes)[number], string> = {
+export const preferredRateTypeLabels: Record<PreferredRateType, string> = { any: 'Any', fixed: 'Fixed', variable: 'Variable', split: 'Split' };
+export const repaymentTypeLabels: Record<RepaymentType, string> = {
   any: 'Any',
   principal_and_interest: 'Principal and interest',
   interest_only: 'Interest only',

@@ -41,23 +41,15 @@ const sortExpressions: Record<DashboardSortKey, RawBuilder<unknown>> = {
 const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
 
 /** Where the filtered columns are: the posts themselves, or the counts kept per combination of them (post_counts). */
-type FilterColumns = { status: RawBuilder<unknown>; state: RawBuilder<unknown>; loan_type: RawBuilder<unknown>; credit_band: RawBuilder<unknown>; loan_purpose: RawBuilder<unknown>; prioritised: RawBuilder<unknown> };
-const postColumns: FilterColumns = {
-  status: sql`p.status`,
-  state: sql`coalesce(p.property_state, p.home_state)`,
-  loan_type: sql`p.loan_type`,
-  credit_band: sql`p.credit_band`,
-  loan_purpose: sql`p.loan_purpose`,
-  prioritised: sql`p.prioritised`,
-};
-const countColumns: FilterColumns = {
-  status: sql`c.status`,
-  state: sql`c.state`,
-  loan_type: sql`c.loan_type`,
-  credit_band: sql`c.credit_band`,
-  loan_purpose: sql`c.loan_purpose`,
-  prioritised: sql`c.prioritised`,
-};
+type FilterColumn = 'status' | 'state' | 'loan_type' | 'credit_band' | 'loan_purpose' | 'rate_type' | 'repayment_type' | 'prioritised';
+type FilterColumns = Record<FilterColumn, RawBuilder<unknown>>;
+const filterColumns: readonly FilterColumn[] = ['status', 'state', 'loan_type', 'credit_band', 'loan_purpose', 'rate_type', 'repayment_type', 'prioritised'];
+/** The same column of a table aliased `alias` (a fixed name from the list above). */
+const columnsOf = (alias: 'p' | 'c'): FilterColumns =>
+  Object.fromEntries(filterColumns.map((column) => [column, sql.ref(`${alias}.${column}`)])) as FilterColumns;
+// The posts keep two places; a post's state is the property's, else the home's (post_counts keeps it so).
+const postColumns: FilterColumns = { ...columnsOf('p'), state: sql`coalesce(p.property_state, p.home_state)` };
+const countColumns = columnsOf('c');
 
 /** The scope's and the filter's conditions on the posts or on their counts (a customer's scope is on the posts only). */
 function filterConditions(scope: DashboardScope, filter: DashboardFilter | undefined, columns: FilterColumns): RawBuilder<unknown>[] {
@@ -79,6 +71,8 @@ function filterConditions(scope: DashboardScope, filter: DashboardFilter | undef
   if (filter?.loan_type) where.push(sql`${columns.loan_type} in (${inList(filter.loan_type)})`);
   if (filter?.credit_band) where.push(sql`${columns.credit_band} in (${inList(filter.credit_band)})`);
   if (filter?.loan_purpose) where.push(sql`${columns.loan_purpose} in (${inList(filter.loan_purpose)})`);
+  if (filter?.rate_type) where.push(sql`${columns.rate_type} in (${inList(filter.rate_type)})`);
+  if (filter?.repayment_type) where.push(sql`${columns.repayment_type} in (${inList(filter.repayment_type)})`);
   return where;
 }
 

@@ -3,7 +3,7 @@ import type { AustralianAddress } from '../../domain/address/schemas';
 import { type CreditBandKey, creditBandOf, loanToValueRatio } from '../../domain/post/calculations';
 import type { PostStatus } from '../../domain/post/decider';
 import { type PostEvent, postEventTypes } from '../../domain/post/events';
-import type { CreditHistory, LoanPurpose, LoanType, PostOrigin, PostSortKey, Urgency } from '../../domain/post/schemas';
+import type { CreditHistory, LoanPurpose, LoanType, PostOrigin, PostSortKey, PreferredRateType, RepaymentType, Urgency } from '../../domain/post/schemas';
 import type { UserDeleted } from '../../domain/user/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
@@ -27,6 +27,9 @@ export interface PostsTable {
   /** Loan amount × 100 / market value, two decimals (dashboards floor it). */
   lvr: number | null;
   credit_band: CreditBandKey | null;
+  /** The loan's preferences (spec 2 §3, the dashboards' filters): null until the customer sets them. */
+  rate_type: PreferredRateType | null;
+  repayment_type: RepaymentType | null;
   number_of_applicants: number | null;
   /** The property's place (`property_address`). */
   property_suburb: string | null;
@@ -76,8 +79,8 @@ const handledTypes = new Set<string>([...postEventTypes, 'UserDeleted']);
 
 /**
  * The dashboards' totals (docs/performance.md "Trade flow"): posts not deleted, counted per status, state, loan type,
- * credit band, loan purpose and priority (at most a few thousand rows), so a total is a sum over the rows a filter
- * matches instead of a count of every matching post. A statement trigger on `posts` keeps it exact for every write,
+ * credit band, loan purpose, rate type, repayment type and priority (the filters' columns: a few tens of thousands of
+ * rows at most), so a total is a sum over the rows a filter matches instead of a count of every matching post. A statement trigger on `posts` keeps it exact for every write,
  * the handler's and a bulk load's alike. Absent values count under '' (no filter value matches them).
  */
 export interface PostCountsTable {
@@ -86,6 +89,8 @@ export interface PostCountsTable {
   loan_type: string;
   credit_band: string;
   loan_purpose: string;
+  rate_type: string;
+  repayment_type: string;
   prioritised: boolean;
   n: number;
 }
@@ -98,16 +103,19 @@ async function createPostCounts(trx: Parameters<Projection['createTables']>[0]):
       loan_type text not null,
       credit_band text not null,
       loan_purpose text not null,
+      rate_type text not null,
+      repayment_type text not null,
       prioritised boolean not null,
       n bigint not null,
-      primary key (status, state, loan_type, credit_band, loan_purpose, prioritised)
+      primary key (status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised)
     )`.execute(trx);
   // The table's own schema (a rebuild writes into a schema of its own), so the function never depends on search_path.
   await sql`
     create function keep_post_counts() returns trigger language plpgsql as $fn$
     declare
       keys constant text := 'status, coalesce(property_state, home_state, '''') as state, coalesce(loan_type, '''') as loan_type, '
-        || 'coalesce(credit_band, '''') as credit_band, coalesce(loan_purpose, '''') as loan_purpose, prioritised';
+        || 'coalesce(credit_band, '''') as credit_band, coalesce(loan_purpose, '''') as loan_purpose, '
+        || 'coalesce(rate_type, '''') as rate_type, coalesce(repayment_type, '''') as repayment_type, prioritised';
       changes text;
     begin
       changes := case tg_op
@@ -116,10 +124,10 @@ async function createPostCounts(trx: Parameters<Projection['createTables']>[0]):
         else format('select %1$s, 1 as d from new_rows where not deleted union all select %1$s, -1 as d from old_rows where not deleted', keys)
       end;
       execute format(
-        'insert into %I.post_counts as c (status, state, loan_type, credit_band, loan_purpose, prioritised, n) '
-        || 'select status, state, loan_type, credit_band, loan_purpose, prioritised, sum(d) from (%s) changes '
-        || 'group by 1, 2, 3, 4, 5, 6 having sum(d) <> 0 '
-        || 'on conflict (status, state, loan_type, credit_band, loan_purpose, prioritised) do update set n = c.n + excluded.n',
+        'insert into %I.post_counts as c (status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised, n) '
+        || 'select status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised, sum(d) from (%s) changes '
+        || 'group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(d) <> 0 '
+        || 'on conflict (status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised) do update set n = c.n + excluded.n',
         tg_table_schema, changes);
       return null;
     end
@@ -133,7 +141,8 @@ export const postsProjection: Projection = {
   kind: 'projection',
   name: 'posts',
   // 3: post_counts (the dashboards' totals) and a covering index for deep pages.
-  version: 3,
+  // 4: the preferences' rate_type and repayment_type (dashboard filters), also keys of post_counts.
+  version: 4,
   tables: ['posts', 'post_parts', 'post_counts'],
   async createTables(trx) {
     await sql`
@@ -150,6 +159,8 @@ export const postsProjection: Projection = {
         property_market_value double precision,
         lvr double precision,
         credit_band text,
+        rate_type text,
+        repayment_type text,
         number_of_applicants integer,
         property_suburb text,
         property_state text,
@@ -270,6 +281,8 @@ async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEven
           property_market_value: null,
           lvr: null,
           credit_band: null,
+          rate_type: null,
+          repayment_type: null,
           number_of_applicants: null,
           property_suburb: null,
           property_state: null,
@@ -304,10 +317,18 @@ async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEven
     case 'HomeLoanChanged':
       await applyLoan(db, postId, event.data.changes ?? {}, at);
       return;
-    case 'PreferencesSet':
+    case 'PreferencesSet': {
       await addPart(event.data.preferences_id, 'preferences');
-      await update({});
+      const { rate_type, repayment_type } = event.data.preferences;
+      await update({ rate_type, repayment_type });
       return;
+    }
+    case 'PreferencesChanged': {
+      // Only the fields that changed.
+      const { rate_type, repayment_type } = event.data.changes;
+      await update({ ...(rate_type !== undefined ? { rate_type } : {}), ...(repayment_type !== undefined ? { repayment_type } : {}) });
+      return;
+    }
     case 'ApplicantAdded':
       await addPart(event.data.applicant_id, 'applicant', { credit_history: event.data.applicant?.credit_history ?? null });
       await updateCreditBand(db, postId, at);
@@ -341,7 +362,6 @@ async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEven
       await removePart(event.data.expense_id);
       await update({});
       return;
-    case 'PreferencesChanged':
     case 'IncomeChanged':
     case 'ExpenseChanged':
     case 'PostUpdateRequested':

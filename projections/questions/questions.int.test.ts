@@ -1,47 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionEvent } from '../../domain/question/events';
 import { questionListStream } from '../../domain/question/events';
-import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
-import { waitForProjections } from '../projection-status';
-import { ProjectionRunner } from '../runner';
+import { projectionTestbed } from '../../tests/support/projection-testbed';
 import { findQuestion, listQuestions } from './queries';
 import { questionsProjection } from './questions';
 
-let database: TestDatabase;
-let store: PostgresEventStore;
-let runner: ProjectionRunner;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  store = new PostgresEventStore(database.db);
-  runner = new ProjectionRunner({ db: database.db, store, consumers: [questionsProjection], idleMs: 10 });
-  runner.start();
-});
-afterAll(async () => {
-  await runner.stop();
-  await database.close();
-});
+const testbed = projectionTestbed(questionsProjection);
 
 const product = '6f1c3b8e-2a4d-4e5f-9a7b-0c1d2e3f4a5b';
 const otherProduct = '7a2d4c9f-3b5e-4f60-8b8c-1d2e3f4a5b6c';
 const ids = ['a', 'b', 'c', 'd'].map((letter) => `${letter.repeat(8)}-0000-4000-8000-000000000000`);
 const [a, b, c, d] = ids as [string, string, string, string];
-let revision: Record<string, number> = {};
 
 /** Appends events as the decider would have written them, then lets the projection catch up. */
-async function given(productId: string, events: QuestionEvent[], at = '2026-11-21T10:00:00.000Z') {
-  const stream = questionListStream(productId);
-  const expected = revision[stream] ?? 'no_stream';
-  const metadata = { user_id: null, correlation_id: 'test', causation_id: null, occurred_at: at };
-  const result = await store.append(stream, events.map((e) => ({ id: crypto.randomUUID(), ...e, metadata })), expected);
-  revision = { ...revision, [stream]: result.nextRevision };
-  // Not catchUp(): on a shared server an unrelated open transaction can hide a fresh append from readers for a moment.
-  expect(await waitForProjections(database.db, ['questions'], result.position, { timeoutMs: 20_000 })).toBe(true);
-}
+const given = (productId: string, events: QuestionEvent[], at?: string) => testbed.given(questionListStream(productId), events, { at });
 
 const query = { page: 1, count: 100 } as const;
 const rows = async (productId = product) =>
-  (await listQuestions(database.db, productId, query)).result.map((r) => [r.position, r.uuid.slice(0, 1), r.status, r.description]);
+  (await listQuestions(testbed.db(), productId, query)).result.map((r) => [r.position, r.uuid.slice(0, 1), r.status, r.description]);
 const created = (question_id: string, position: number, productId = product): QuestionEvent => ({
   type: 'QuestionCreated',
   data: { product_id: productId, question_id, description: `Question ${question_id.slice(0, 1)}?`, status: 'active', position },
@@ -88,9 +64,9 @@ describe('the questions read model', () => {
       [2, 'd', 'inactive', 'Question d?'],
       [3, 'a', 'active', 'Question a?'],
     ]);
-    const row = await findQuestion(database.db, product, c);
+    const row = await findQuestion(testbed.db(), product, c);
     expect(row?.updated_at.toISOString()).toBe('2026-11-22T09:00:00.000Z');
     expect(row?.created_at.toISOString()).toBe('2026-11-21T10:00:00.000Z');
-    expect(await findQuestion(database.db, otherProduct, c)).toBeUndefined();
+    expect(await findQuestion(testbed.db(), otherProduct, c)).toBeUndefined();
   });
 });

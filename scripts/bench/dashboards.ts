@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { australianStates } from '../../domain/address/schemas';
 import { creditBandKeys, type DashboardQuery, dashboardQuery } from '../../domain/post/dashboard';
-import { loanPurposes, loanTypes } from '../../domain/post/constants';
+import { loanPurposes, loanTypes, type PreferredRateType, type RepaymentType } from '../../domain/post/constants';
 import { homeLoanProduct } from '../../domain/product/products';
 import type { DashboardScope } from '../../projections/posts/dashboard-queries';
 
@@ -48,6 +48,9 @@ export function seedColumns(posts: number): Record<string, Record<string, string
       property_market_value: `(400000 + ${h(6)} % 3000000)`,
       lvr: `(30 + (${h(7)} % 6500) / 100.0)`,
       credit_band: pick(creditBandKeys, 8),
+      // The customers' preferences: most leave the rate type open or want variable, most repay principal and interest.
+      rate_type: pick(['any', 'any', 'any', 'any', 'variable', 'variable', 'variable', 'fixed', 'fixed', 'split'] satisfies PreferredRateType[], 22),
+      repayment_type: pick(['principal_and_interest', 'principal_and_interest', 'principal_and_interest', 'any', 'any', 'interest_only'] satisfies RepaymentType[], 23),
       number_of_applicants: `(1 + ${h(9)} % 2)`,
       property_suburb: `case when ${h(10)} % 2 = 0 then 'Suburb ' || (${h(11)} % 3000) end`,
       property_state: `case when ${h(10)} % 2 = 0 then ${pick(australianStates, 12)} end`,

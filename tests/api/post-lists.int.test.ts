@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postHelpers } from '../support/posts';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { type ActivePost, activePost, deletePost, placeBid, prioritise, provider, type TestProvider } from '../support/trade';
+import { type ActivePost, activePost, changePreferences, deletePost, placeBid, prioritise, provider, type TestProvider } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
 // GET /v2/posts, the dashboards' lists (spec 1 §2 "Dashboards", §9; docs/dashboards.md): the admin's jousts with
@@ -13,11 +13,14 @@ const melbourne = { country: 'AU', state: 'VIC', suburb: 'Melbourne', postcode: 
 let t: TestApp;
 let chloe: TestUser;
 let sam: TestUser;
-/** Chloe's: NSW 450,000 (LVR 75) with two bids; VIC 300,000 (LVR 50) without bids; a pending draft. */
+/**
+ * Chloe's: NSW 450,000 (LVR 75) with two bids, rate and repayment type any; VIC 300,000 (LVR 50) without bids, fixed
+ * rate, repayment type changed from any to principal and interest after publishing; a pending draft (any, any).
+ */
 let nsw: ActivePost;
 let vic: ActivePost;
 let draft: string;
-/** Sam's, prioritised, led by an anonymous bid that keeps its organisation private. */
+/** Sam's, prioritised, led by an anonymous bid that keeps its organisation private; variable rate, interest only. */
 let priority: ActivePost;
 /** Sam's, deleted by an admin: never listed. */
 let deleted: ActivePost;
@@ -36,9 +39,9 @@ beforeAll(async () => {
     provider(t, { permissions: { view_active_posts: false } }),
   ]);
   nsw = await activePost(t, { owner: chloe });
-  vic = await activePost(t, { owner: chloe, loan: { loan_amount: 300_000, user_address: melbourne } });
+  vic = await activePost(t, { owner: chloe, loan: { loan_amount: 300_000, user_address: melbourne }, preferences: { rate_type: 'fixed' } });
   draft = (await postHelpers(() => t).pendingPost(chloe)).post;
-  priority = await activePost(t, { owner: sam });
+  priority = await activePost(t, { owner: sam, preferences: { rate_type: 'variable', repayment_type: 'interest_only', interest_only_period: 3 } });
   deleted = await activePost(t, { owner: sam });
   // On `nsw` Alpha leads by comparison rate (the post's default order); Beta has the lower interest rate.
   await placeBid(t, alpha, nsw.homeLoanId, { interest_rate: 5.5, comparison_rate: 5.6 });
@@ -47,6 +50,7 @@ beforeAll(async () => {
   await placeBid(t, alpha, deleted.homeLoanId);
   await prioritise(t, priority.postId);
   await deletePost(t, deleted.postId);
+  await changePreferences(t, vic, { repayment_type: 'principal_and_interest' });
 }, 180_000);
 afterAll(async () => {
   await t.close();
@@ -100,6 +104,25 @@ describe('the admin’s jousts', () => {
     expect(total_records).toBe(1);
   });
 
+  it('filter by the preferences’ rate type and repayment type, several values each, the totals matching', async () => {
+    const listed = async (query: string) => {
+      const response = await list(t.admin, query);
+      expect(response.statusCode, response.body).toBe(200);
+      const { total_records, result } = response.json();
+      return { total_records, uuids: result.map((row: Row) => row.uuid) };
+    };
+    expect(await listed('?filter[rate_type]=fixed')).toEqual({ total_records: 1, uuids: [vic.postId] });
+    expect(await listed('?filter[rate_type]=fixed,variable')).toEqual({ total_records: 2, uuids: [priority.postId, vic.postId] });
+    // `any` is the customer's choice (no preference); the draft and the deleted post chose it too, but are not listed.
+    expect(await listed('?filter[rate_type]=any')).toEqual({ total_records: 1, uuids: [nsw.postId] });
+    expect(await listed('?filter[rate_type]=split')).toEqual({ total_records: 0, uuids: [] });
+    // vic's repayment type was changed after publishing (PreferencesChanged): no longer any.
+    expect(await listed('?filter[repayment_type]=principal_and_interest')).toEqual({ total_records: 1, uuids: [vic.postId] });
+    expect(await listed('?filter[repayment_type][]=any&filter[repayment_type][]=interest_only')).toEqual({ total_records: 2, uuids: [priority.postId, nsw.postId] });
+    expect(await listed('?filter[rate_type]=variable&filter[repayment_type]=any')).toEqual({ total_records: 0, uuids: [] });
+    expect(await listed('?filter[status]=pending&filter[rate_type]=any&filter[repayment_type]=any')).toEqual({ total_records: 1, uuids: [draft] });
+  });
+
   it('sort by the post and by the leading bid, posts without bids last', async () => {
     expect(await uuids(t.admin, '?sorting[loan_amount]=asc&sorting[created_at]=asc')).toEqual([vic.postId, nsw.postId, priority.postId]);
     expect(await uuids(t.admin, '?sorting[comparison_rate]=asc')).toEqual([priority.postId, nsw.postId, vic.postId]);
@@ -143,6 +166,13 @@ describe('the provider’s tables', () => {
     expect((await list(beta, '?priority=true')).json().result[0].own_bid).toMatchObject({ place: '1st' });
   });
 
+  it('filter by rate type and repayment type, the totals matching', async () => {
+    expect((await list(beta, '?filter[rate_type]=fixed')).json()).toMatchObject({ total_records: 1, result: [{ uuid: vic.postId }] });
+    expect((await list(beta, '?filter[repayment_type]=interest_only')).json()).toMatchObject({ total_records: 0, result: [] });
+    expect((await list(beta, '?priority=true&filter[repayment_type]=interest_only')).json()).toMatchObject({ total_records: 1, result: [{ uuid: priority.postId }] });
+    expect((await list(beta, '?priority=true&filter[rate_type]=any')).json()).toMatchObject({ total_records: 0, result: [] });
+  });
+
   it('never list drafts or other statuses, even when filtered', async () => {
     expect(await uuids(alpha, '?filter[status]=pending')).toEqual([]);
   });
@@ -167,7 +197,10 @@ describe('bad query input', () => {
     ['?filter[status]=bogus', 'filter.status'],
     ['?filter[loan_type]=car', 'filter.loan_type'],
     ['?filter[credit_band]=Gold', 'filter.credit_band'],
-    ['?filter[rate_type]=fixed', 'filter'],
+    ['?filter[rate_type]=fortnightly', 'filter.rate_type'],
+    ['?filter[rate_type]=fixed,fortnightly', 'filter.rate_type'],
+    ['?filter[repayment_type]=interest', 'filter.repayment_type'],
+    ['?filter[lender]=Beta', 'filter'],
     ['?sorting[owner_id]=asc', 'sorting'],
     ['?sorting[created_at]=up', 'sorting.created_at'],
     ['?count=0', 'count'],

@@ -94,7 +94,7 @@ beforeAll(async () => {
       url: '/v2/posts',
       caller: 'customerA',
       sortable: dashboardSortable,
-      filters: ['states', 'status', 'loan_type', 'credit_band', 'loan_purpose'],
+      filters: ['states', 'status', 'loan_type', 'credit_band', 'loan_purpose', 'rate_type', 'repayment_type'],
       parameters: ['priority'],
     },
     'GET /v1/deals': {

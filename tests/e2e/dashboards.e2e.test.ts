@@ -6,8 +6,8 @@ import { type ActivePost, activePost, placeBid, prioritise, provider, type TestP
 import { testPassword, type TestUser } from '../support/users';
 
 // The dashboards in the built UI (dist/web, `npm run build:web`) in Debian's Chromium (spec 1 §2 "Dashboards"):
-// the admin's jousts with filters that survive a reload, the provider's priority and normal tables, the customer's
-// own posts with the spec's status labels.
+// the admin's jousts with filters that survive a reload and the applied-filter count, the provider's priority and
+// normal tables, the customer's own posts with the spec's status labels.
 
 const melbourne = { country: 'AU', state: 'VIC', suburb: 'Melbourne', postcode: '3000', latitude: -37.81, longitude: 144.96 } as const;
 
@@ -25,7 +25,8 @@ beforeAll(async () => {
   const sam = await t.createUser({ userType: 'customer' });
   bidder = await provider(t, { organisationName: 'Harbour Home Loans' });
   nsw = await activePost(t, { owner: chloe });
-  vic = await activePost(t, { owner: chloe, loan: { loan_amount: 300_000, user_address: melbourne } });
+  // The only post whose customer prefers a fixed rate (the others: any).
+  vic = await activePost(t, { owner: chloe, loan: { loan_amount: 300_000, user_address: melbourne }, preferences: { rate_type: 'fixed' } });
   priority = await activePost(t, { owner: sam });
   await prioritise(t, priority.postId);
   await placeBid(t, bidder, nsw.homeLoanId);
@@ -70,6 +71,41 @@ describe('the admin’s jousts', () => {
       await snapIn(page, '02-admin-filtered-after-reload');
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await expect.poll(() => rows(page, 'Jousts').count(), { timeout: 30_000 }).toBe(3);
+    });
+  });
+
+  it('filter by rate type and count the applied filters', async () => {
+    await asUser(t.admin, async (page) => {
+      await page.goto(`${t.baseUrl}/home`);
+      await expect.poll(() => rows(page, 'Jousts').count(), { timeout: 30_000 }).toBe(3);
+      await page.getByLabel('Applied filters').filter({ hasText: '0 filters applied' }).waitFor();
+      for (const label of ['States', 'Loan type', 'Loan purpose', 'Credit band', 'Rate type', 'Repayment type', 'Status']) {
+        await page.getByLabel(label, { exact: true }).first().waitFor();
+      }
+      await page.getByLabel('Rate type', { exact: true }).first().click();
+      await page.getByRole('option', { name: 'Fixed', exact: true }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => rows(page, 'Jousts').count(), { timeout: 30_000 }).toBe(1);
+      expect(await rows(page, 'Jousts').first().locator(`a[href="/post/${vic.postId}"]`).count()).toBe(1);
+      await page.getByLabel('Applied filters').filter({ hasText: '1 filter applied' }).waitFor();
+      // A second filter that every post matches: the list stays, the count grows.
+      await page.getByLabel('Repayment type', { exact: true }).first().click();
+      await page.getByRole('option', { name: 'Any (no preference)', exact: true }).click();
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Applied filters').filter({ hasText: '2 filters applied' }).waitFor();
+      expect(await rows(page, 'Jousts').count()).toBe(1);
+      await snapIn(page, '05-admin-rate-type');
+      // The customers who said any rate type: the other two.
+      // Backspace in the field takes its last value off (the pills' buttons are for the mouse only).
+      await page.getByLabel('Rate type', { exact: true }).first().focus();
+      await page.keyboard.press('Backspace');
+      await page.getByLabel('Applied filters').filter({ hasText: '1 filter applied' }).waitFor();
+      await page.getByLabel('Rate type', { exact: true }).first().click();
+      await page.getByRole('option', { name: 'Any (no preference)', exact: true }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => rows(page, 'Jousts').count(), { timeout: 30_000 }).toBe(2);
+      expect(await page.locator(`a[href="/post/${vic.postId}"]`).count()).toBe(0);
+      await page.getByLabel('Applied filters').filter({ hasText: '2 filters applied' }).waitFor();
     });
   });
 });

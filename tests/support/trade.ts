@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bidWarningCodes, type BidWarningCode } from '../../domain/bid/rules';
 import type { BidFormInput } from '../../domain/bid/schemas';
 import type { OrganisationType } from '../../domain/organisation/schemas';
-import type { HomeLoan } from '../../domain/post/schemas';
+import type { HomeLoan, HomeLoanPreferences } from '../../domain/post/schemas';
 import { defaultPreferences } from '../../domain/post/schemas';
 import { jane, john, livingCosts, refinanceLoan, salary } from '../../domain/post/test-fixtures';
 import type { PostCommand } from '../../domain/post/commands';
@@ -38,6 +38,8 @@ export type ActivePostOptions = {
   owner?: TestUser;
   /** Changes to the refinance loan of domain/post/test-fixtures.ts (450,000 on 600,000: LVR 75%, current rate 6.2%). */
   loan?: Partial<HomeLoan>;
+  /** Changes to the default preferences (rate type and repayment type any, everything else optional). */
+  preferences?: Partial<HomeLoanPreferences>;
 };
 
 /** A customer's post, complete and published: `active` (Bidding). */
@@ -52,7 +54,7 @@ export async function activePost(app: TestApp, options: ActivePostOptions = {}):
   const homeLoanId = await created(homeLoanAdded);
   // The next paths name the home loan, looked up in the posts read model (it lagged on a busy server).
   await settle(app, homeLoanAdded.headers['x-position']);
-  await created(await call(owner, 'POST', `/v2/home_loans/${homeLoanId}/home_loan_preferences`, { home_loan_preferences: defaultPreferences }));
+  await created(await call(owner, 'POST', `/v2/home_loans/${homeLoanId}/home_loan_preferences`, { home_loan_preferences: { ...defaultPreferences, ...options.preferences } }));
   const firstAdded = await call(owner, 'POST', `/v2/home_loans/${homeLoanId}/applicants`, { applicant: jane });
   const first = await created(firstAdded);
   const second = await created(await call(owner, 'POST', `/v2/home_loans/${homeLoanId}/applicants`, { applicant: john }));
@@ -228,15 +230,18 @@ export async function cancelBidAsAdmin(app: TestApp, bidId: string, reason = 'Wi
   await settle(app, response.headers['x-position']);
 }
 
-/** The owner sets the post's preferences to not flexible (`PATCH /v2/home_loan_preferences/{id}`): providers see a notice. */
-export async function notFlexible(app: TestApp, post: ActivePost): Promise<void> {
+/** The owner changes the post's preferences (`PATCH /v2/home_loan_preferences/{id}`), read models caught up. */
+export async function changePreferences(app: TestApp, post: ActivePost, changes: Partial<HomeLoanPreferences>): Promise<void> {
   const read = await app.app.inject(as(post.owner, { method: 'GET', url: `/v4/posts/${post.postId}` }));
   expect(read.statusCode, read.body).toBe(200);
   const preferencesId = read.json().primary_home_loan.home_loan_preferences.uuid as string;
-  const changed = await app.app.inject(as(post.owner, { method: 'PATCH', url: `/v2/home_loan_preferences/${preferencesId}`, payload: { home_loan_preferences: { flexible: false } } }));
+  const changed = await app.app.inject(as(post.owner, { method: 'PATCH', url: `/v2/home_loan_preferences/${preferencesId}`, payload: { home_loan_preferences: changes } }));
   expect(changed.statusCode, changed.body).toBe(200);
   await settle(app, changed.headers['x-position']);
 }
+
+/** The owner sets the post's preferences to not flexible: providers see a notice. */
+export const notFlexible = (app: TestApp, post: ActivePost): Promise<void> => changePreferences(app, post, { flexible: false });
 
 /**
  * Waits until every projection has applied the whole log: on embedded PGlite a catching-up runner holds the one

@@ -1,9 +1,8 @@
 import { type DashboardFilter, dashboardFilter } from '../../../domain/post/dashboard';
 
-// The dashboards' filters (spec 1 §2 "Dashboards"): states, loan type, credit band and status, any by default, saved
-// in this browser with separate keys for the admin and the provider; the applied-filter count counts each filter
-// that holds a value (credit band, loan type, states, loan purpose; the spec's rate and repayment type are not
-// filters of the read model yet: docs/dashboards.md).
+// The dashboards' filters (spec 1 §2 "Dashboards"): states, loan type, loan purpose, credit band, rate type,
+// repayment type and, for the admin, status; any by default, saved in this browser with separate keys for the admin
+// and the provider.
 
 export type FilterStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export type FilterOwner = 'admin' | 'fsp';
@@ -34,6 +33,13 @@ export function withoutEmpty(filter: DashboardFilter): DashboardFilter {
   return Object.fromEntries(Object.entries(filter).filter(([, values]) => Array.isArray(values) && values.length > 0));
 }
 
+/**
+ * The filters the applied count counts (spec 1 §2: credit band, loan type, states, loan purpose, rate type, repayment
+ * type), and the admin's status: it narrows the list as much as the others, so it counts, as it always did
+ * (docs/dashboards.md "Decisions").
+ */
+export const countedFilters = ['credit_band', 'loan_type', 'states', 'loan_purpose', 'rate_type', 'repayment_type', 'status'] as const satisfies readonly (keyof DashboardFilter)[];
+
 /** How many filters are applied (the badge beside the filters). */
-export const appliedFilterCount = (filter: DashboardFilter): number => Object.keys(withoutEmpty(filter)).length;
+export const appliedFilterCount = (filter: DashboardFilter): number => countedFilters.filter((key) => (filter[key]?.length ?? 0) > 0).length;
 

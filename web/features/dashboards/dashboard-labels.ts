@@ -2,7 +2,7 @@ import type { DashboardSortKey } from '../../../domain/post/dashboard';
 
 // The words the dashboards show for the post's values and the sort menu (spec 1 §2 "Sort menus on dashboards").
 
-export { loanPurposeLabels, loanTypeLabels } from '../../../domain/post/labels';
+export { loanPurposeLabels, loanTypeLabels, preferredRateTypeLabels, repaymentTypeLabels } from '../../../domain/post/labels';
 
 export type SortOption = { label: string; key: DashboardSortKey; direction: 'asc' | 'desc' };
 

@@ -1,4 +1,3 @@
-import { Group } from '@mantine/core';
 import { useState } from 'react';
 import { dashboardPageSize } from '../../../../domain/post/dashboard';
 import { type SortOption, sortOptions } from '../dashboard-labels';
@@ -22,10 +21,9 @@ export function AdminDashboard({ title = 'Jousts' }: { title?: string }) {
       sort={sort}
       empty={{ title: 'No posts', description: 'No post matches these filters.' }}
       toolbar={
-        <Group gap="sm" align="flex-end" justify="space-between" style={{ flexGrow: 1 }}>
-          <DashboardFiltersBar filter={filter} onChange={setFilter} withStatus />
+        <DashboardFiltersBar filter={filter} onChange={setFilter} withStatus>
           <SortMenu value={sort} onChange={setSort} />
-        </Group>
+        </DashboardFiltersBar>
       }
     />
   );

@@ -1,4 +1,4 @@
-import { Alert, Group, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dashboardPageSize, priorityTableSize } from '../../../../domain/post/dashboard';
@@ -26,10 +26,9 @@ export function FspDashboard({ canViewActivePosts }: { canViewActivePosts: boole
   }
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <DashboardFiltersBar filter={filter} onChange={setFilter} withStatus={false} />
+      <DashboardFiltersBar filter={filter} onChange={setFilter} withStatus={false}>
         <SortMenu value={sort} onChange={setSort} />
-      </Group>
+      </DashboardFiltersBar>
       <PostsPanel
         title="Priority posts"
         variant="fsp"
