@@ -16,6 +16,8 @@ export type Projection = {
   tables: readonly string[];
   /** The projections whose tables `handle` reads: it applies no event before they have (runner.ts). */
   readsFrom?: readonly string[];
+  /** The event types `handle` acts on, when it ignores every other: a batch without them only moves the checkpoint. */
+  eventTypes?: ReadonlySet<string>;
   createTables(trx: Database): Promise<void>;
   handle(events: RecordedEvent[], trx: Database): Promise<void>;
 };
@@ -29,6 +31,8 @@ export type Reactor = {
   kind: 'reactor';
   name: string;
   version: number;
+  /** As for a projection: the event types `react` acts on, when it ignores every other. */
+  eventTypes?: ReadonlySet<string>;
   react(events: RecordedEvent[], context: { store: EventStore }): Promise<void>;
 };
 

@@ -6,6 +6,8 @@ import { comparePositions, type EventStore, type Position, START } from '../infr
 import type { Consumer } from './projection';
 
 const REPEAT_FAILURE_REPORT_MS = 60_000;
+/** An idle loop steps again after this long even if the head watcher saw no new event (a safety net only). */
+const IDLE_RECHECK_MS = 1000;
 
 type BuildRow = {
   schema_name: string;
@@ -31,12 +33,12 @@ export type RunnerOptions = {
   batchSize?: number;
   /** Batch size while a build catches up (fewer round trips: docs/performance.md). */
   rebuildBatchSize?: number;
-  /** Pause after an empty read (new events are polled; the event store also wakes local subscribers). */
+  /** How often the log's head is polled for new events (one query per runner, however many consumers). */
   idleMs?: number;
   /**
    * One loop over every consumer instead of a loop each: for embedded PGlite, whose one connection serialises every
-   * query, so concurrent loops only queue behind each other (ten loops polling starved the users projection for
-   * seconds).
+   * query, so concurrent loops only queue behind each other (ten loops stepping at once starved the users projection
+   * for seconds).
    */
   sequential?: boolean;
   /** A failed step of the loop; the same failure of a consumer again at most once a minute. */
@@ -61,6 +63,10 @@ export class ProjectionRunner {
   #running = false;
   #loops: Promise<void>[] = [];
   #wakeUps = new Set<() => void>();
+  /** The log's head as the watcher last saw it, and how often it has moved (loops compare it around a round). */
+  #head: Position | null = null;
+  #headMoves = 0;
+  #headWatch: NodeJS.Timeout | null = null;
 
   constructor(options: RunnerOptions) {
     this.#db = options.db;
@@ -78,12 +84,15 @@ export class ProjectionRunner {
   start(): void {
     if (this.#running) return;
     this.#running = true;
+    this.#watchHead();
     this.#loops = this.#sequential ? [this.#loop(...this.#consumers)] : this.#consumers.map((consumer) => this.#loop(consumer));
   }
 
   async stop(): Promise<void> {
     this.#running = false;
-    for (const wake of this.#wakeUps) wake();
+    if (this.#headWatch) clearTimeout(this.#headWatch);
+    this.#headWatch = null;
+    this.#wakeUps.forEach((wake) => wake());
     await Promise.all(this.#loops);
     this.#loops = [];
   }
@@ -122,45 +131,68 @@ export class ProjectionRunner {
   }
 
   /**
-   * Steps its consumers in turn; pauses when none of them had work. The sequential loop (embedded PGlite) first asks
-   * for the log's head: while it has not moved since a round found nothing to do, one query replaces a round of
-   * them, so an idle product does not keep the one connection (and the event loop) busy.
+   * Polls the log's head every `idleMs` and wakes the idle loops when it moved: one query per runner instead of a
+   * round of queries per consumer (19 consumers polling every 25 ms spent a third of the API process's CPU on
+   * writing their queries to PostgreSQL while it delivered chat messages; docs/messages.md "Performance").
    */
+  #watchHead(): void {
+    const poll = async () => {
+      try {
+        const head = await this.#store.headPosition();
+        if (!this.#head || comparePositions(head, this.#head) !== 0) {
+          this.#head = head;
+          this.#headMoves += 1;
+          this.#wakeUps.forEach((wake) => wake());
+        }
+      } catch {
+        // The database is away: the loops' own steps fail and report it; poll again.
+      }
+      if (this.#running) this.#headWatch = setTimeout(() => void poll(), this.#idleMs);
+    };
+    void poll();
+  }
+
+  /** Steps its consumers in turn; when none had work, sleeps until the head moves (or a while, when blocked). */
   async #loop(...consumers: Consumer[]): Promise<void> {
-    let idleAt: Position | null = null;
     // The last failure reported per consumer: while the database is away every step fails each second, and the
     // same message is reported again once a minute, not each time.
     const reported = new Map<string, { message: string; at: number }>();
     while (this.#running) {
+      const headMoves = this.#headMoves;
       let outcome: StepOutcome = 'idle';
-      const head = this.#sequential ? await this.#store.headPosition() : null;
-      if (!(head && idleAt && comparePositions(head, idleAt) === 0)) {
-        for (const consumer of consumers) {
-          try {
-            const result = await this.step(consumer);
-            reported.delete(consumer.name);
-            if (result === 'worked' || ((result === 'busy' || result === 'waiting') && outcome === 'idle')) outcome = result;
-          } catch (error) {
-            const message = (error as Error).message;
-            const last = reported.get(consumer.name);
-            if (!last || last.message !== message || Date.now() - last.at >= REPEAT_FAILURE_REPORT_MS) {
-              reported.set(consumer.name, { message, at: Date.now() });
-              this.#onError(error, consumer.name);
-            }
-            if (outcome === 'idle') outcome = 'busy';
+      for (const consumer of consumers) {
+        try {
+          const result = await this.step(consumer);
+          reported.delete(consumer.name);
+          if (result === 'worked' || ((result === 'busy' || result === 'waiting') && outcome === 'idle')) outcome = result;
+        } catch (error) {
+          const message = (error as Error).message;
+          const last = reported.get(consumer.name);
+          if (!last || last.message !== message || Date.now() - last.at >= REPEAT_FAILURE_REPORT_MS) {
+            reported.set(consumer.name, { message, at: Date.now() });
+            this.#onError(error, consumer.name);
           }
+          if (outcome === 'idle') outcome = 'busy';
         }
-        idleAt = outcome === 'idle' ? head : null;
       }
-      if (outcome === 'worked' || !this.#running) continue;
+      // New events arrived while the round ran: it may have read the log before them.
+      if (outcome === 'worked' || !this.#running || (outcome === 'idle' && this.#headMoves !== headMoves)) continue;
       await new Promise<void>((resolve) => {
+        const readsFrom = new Set(outcome === 'waiting' ? consumers.flatMap((c) => (c.kind === 'projection' && c.readsFrom) || []) : []);
+        const onProgress = (name: string) => {
+          if (readsFrom.has(name)) wake();
+        };
         const wake = () => {
           clearTimeout(timer);
           this.#wakeUps.delete(wake);
+          this.#progress.off('progress', onProgress);
           resolve();
         };
-        const timer = setTimeout(wake, outcome === 'busy' ? 1000 : this.#idleMs);
+        // 'busy' (another process holds the batch) retries by time, 'waiting' (a read model it reads is behind) as
+        // soon as this runner moves that one on (else by time: another process runs it); all go on at new events.
+        const timer = setTimeout(wake, outcome === 'busy' ? 1000 : outcome === 'waiting' ? this.#idleMs : IDLE_RECHECK_MS);
         this.#wakeUps.add(wake);
+        if (readsFrom.size > 0) this.#progress.on('progress', onProgress);
       });
     }
   }
@@ -232,6 +264,8 @@ export class ProjectionRunner {
     const batchSize = build.status === 'building' ? this.#rebuildBatchSize : this.#batchSize;
     const read = await this.#store.readAll(build.checkpoint, batchSize);
     if (read.events.length === 0) return 'caught-up';
+    const eventTypes = consumer.eventTypes;
+    if (eventTypes && !read.events.some((e) => eventTypes.has(e.type))) return this.#skipBatch(consumer, build, read.next, read.events.length, batchSize);
     // Only what the read models it reads have applied: else a mail would miss an address the users projection is
     // about to add, and a rebuild (which runs them in order) would come out different.
     const readable = await this.#readableUpTo(consumer);
@@ -265,9 +299,27 @@ export class ProjectionRunner {
       return true;
     });
     if (!applied) return 'busy';
-    this.#progress.emit('progress');
+    this.#progress.emit('progress', consumer.name);
     if (events.length < read.events.length) return 'worked';
     return events.length < batchSize ? 'caught-up' : 'worked';
+  }
+
+  /**
+   * A batch with no event the consumer acts on only moves its checkpoint: one compare-and-set statement instead of a
+   * batch transaction (lock, checks, handler, update), and no wait for the read models it reads. Most batches are
+   * like this for most consumers: each new bid or message used to cost every consumer a transaction of six
+   * statements at once, which was most of a chat message's delivery time (docs/messages.md "Performance").
+   */
+  async #skipBatch(consumer: Consumer, build: Build, next: Position, read: number, batchSize: number): Promise<'worked' | 'caught-up' | 'busy'> {
+    const { rows } = await sql<{ schema_name: string }>`
+      update projection_builds
+      set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
+      where schema_name = ${build.schemaName} and status <> 'retired'
+        and checkpoint_commit = ${build.checkpoint.commit.toString()} and checkpoint_prepare = ${build.checkpoint.prepare.toString()}
+      returning schema_name`.execute(this.#db);
+    if (rows.length === 0) return 'busy'; // another process moved it (or retired the build) since we read it
+    this.#progress.emit('progress', consumer.name);
+    return read < batchSize ? 'caught-up' : 'worked';
   }
 
   /** The oldest live checkpoint among the read models `consumer` reads (START while one has no live build yet). */

@@ -47,6 +47,7 @@ const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted']);
 export const bidsProjection: Projection = {
   kind: 'projection',
   name: 'bids',
+  eventTypes: handledTypes,
   // 2: post_leading_bids (the dashboards' leading-bid sorts).
   version: 2,
   tables: ['bids', 'post_leading_bids'],

@@ -60,6 +60,7 @@ const handledTypes = new Set<string>([...dealEventTypes, 'UserDeleted', 'PostDel
 export const dealsProjection: Projection = {
   kind: 'projection',
   name: 'deals',
+  eventTypes: handledTypes,
   version: 1,
   tables: ['deals', 'deal_activities'],
   async createTables(trx) {

@@ -29,6 +29,7 @@ const handledTypes = new Set<string>(externalDealEventTypes);
 export const externalDealsProjection: Projection = {
   kind: 'projection',
   name: 'external-deals',
+  eventTypes: handledTypes,
   version: 1,
   tables: ['external_deals'],
   async createTables(trx) {

@@ -63,6 +63,7 @@ export function messagesProjection(context: MessageMailContext): Projection {
   return {
     kind: 'projection',
     name: 'messages',
+    eventTypes: handledTypes,
     version: 1,
     tables: ['conversations', 'chat_messages'],
     readsFrom: ['users'], // the away e-mail's address and names

@@ -29,6 +29,7 @@ const handledTypes = new Set<string>(organisationEventTypes);
 export const organisationsProjection: Projection = {
   kind: 'projection',
   name: 'organisations',
+  eventTypes: handledTypes,
   version: 2,
   tables: ['organisations'],
   async createTables(trx) {

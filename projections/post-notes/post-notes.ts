@@ -31,6 +31,7 @@ const handledTypes = new Set<string>([...postNoteEventTypes, 'UserDeleted', 'Pos
 export const postNotesProjection: Projection = {
   kind: 'projection',
   name: 'post-notes',
+  eventTypes: handledTypes,
   version: 1,
   tables: ['post_notes'],
   async createTables(trx) {

@@ -140,6 +140,7 @@ async function createPostCounts(trx: Parameters<Projection['createTables']>[0]):
 export const postsProjection: Projection = {
   kind: 'projection',
   name: 'posts',
+  eventTypes: handledTypes,
   // 3: post_counts (the dashboards' totals) and a covering index for deep pages.
   // 4: the preferences' rate_type and repayment_type (dashboard filters), also keys of post_counts.
   version: 4,

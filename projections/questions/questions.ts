@@ -24,6 +24,7 @@ const handledTypes = new Set<string>(questionEventTypes);
 export const questionsProjection: Projection = {
   kind: 'projection',
   name: 'questions',
+  eventTypes: handledTypes,
   version: 1,
   tables: ['questions'],
   async createTables(trx) {

@@ -35,6 +35,7 @@ const handledTypes = new Set<string>([...reviewEventTypes, 'UserDeleted', 'PostD
 export const reviewsProjection: Projection = {
   kind: 'projection',
   name: 'reviews',
+  eventTypes: handledTypes,
   version: 1,
   tables: ['reviews'],
   async createTables(trx) {

@@ -24,6 +24,7 @@ const handledTypes = new Set<string>(postEventTypes);
 export const scheduledTransitionsProjection: Projection = {
   kind: 'projection',
   name: 'scheduled_transitions',
+  eventTypes: handledTypes,
   version: 1,
   tables: ['scheduled_transitions'],
   async createTables(trx) {

@@ -115,6 +115,7 @@ const counters: Counter[] = [
 export const statisticsProjection: Projection = {
   kind: 'projection',
   name: 'statistics',
+  eventTypes: handled,
   version: 1,
   tables: ['statistics_daily', 'statistics_posts', 'statistics_bids', 'statistics_deals'],
   async createTables(trx) {

@@ -49,6 +49,7 @@ const handledTypes = new Set<string>(userEventTypes);
 export const usersProjection: Projection = {
   kind: 'projection',
   name: 'users',
+  eventTypes: handledTypes,
   version: 2,
   tables: ['users'],
   async createTables(trx) {

@@ -69,8 +69,13 @@ export const benchConfig = {
   statisticsP99TargetMs: 50,
 
   // Messages (issue 6, scripts/bench/messages.ts): delivery from send to the other party's open live stream.
-  /** Open live streams during the run, spread evenly over the conversations' users. */
+  /**
+   * Open live streams during the run: `messageTabs` for each user of a conversation, the rest one each for other
+   * signed-in users (who receive nothing, as most of a busy site's open connections).
+   */
   messageConnections: fromEnv('BENCH_MESSAGE_CONNECTIONS', 1000),
+  /** Streams (browser tabs) each user of a conversation keeps open; every message goes to all of the recipient's. */
+  messageTabs: fromEnv('BENCH_MESSAGE_TABS', 1),
   /** Conversations (a customer and a provider each); every provider sends one message per round. */
   messagePairs: fromEnv('BENCH_MESSAGE_PAIRS', 20),
   /** Timed messages in all (rounds of one per conversation). */

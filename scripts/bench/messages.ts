@@ -11,13 +11,15 @@ type Runner = { freshDatabase(): Promise<Group>; measure(label: string, task: Ta
 
 export async function messageWorkloads({ freshDatabase, measure }: Runner): Promise<TaskResult> {
   const group = await freshDatabase();
-  const result = await measure(`message delivery, ${int(config.messageConnections)} open streams, ${config.messagePairs} conversations`, {
+  const result = await measure(`message delivery, ${int(config.messageConnections)} open streams, ${config.messagePairs} conversations, ${config.messageTabs} tab(s) each`, {
     kind: 'message-delivery',
     url: group.url,
     pairs: config.messagePairs,
     connections: config.messageConnections,
+    tabs: config.messageTabs,
     messages: config.messages,
     warmupRounds: config.messageWarmupRounds,
+    cpuProfileDir: config.serverCpuProfileDir,
   });
   await dropDatabase(group.name);
   return result;

@@ -22,7 +22,16 @@ export type Task =
   | { kind: 'dashboard-seed'; url: string; posts: number; bids: number }
   | { kind: 'dashboard-query'; url: string; query: string; posts: number; runs: number; warmupRuns: number; maxSeconds: number }
   | { kind: 'statistics-query'; url: string; runs: number; warmupRuns: number; maxSeconds: number }
-  | { kind: 'message-delivery'; url: string; pairs: number; connections: number; messages: number; warmupRounds: number };
+  | {
+      kind: 'message-delivery';
+      url: string;
+      pairs: number;
+      connections: number;
+      tabs: number;
+      messages: number;
+      warmupRounds: number;
+      cpuProfileDir: string | null;
+    };
 
 export type TaskResult = {
   /** Appends, reads or batches, whichever the workload counts. */

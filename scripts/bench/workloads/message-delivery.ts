@@ -15,17 +15,19 @@ import type { Task, TaskResult } from '../tasks';
 import { startServer } from './http-bids';
 
 type MessageDeliveryTask = Extract<Task, { kind: 'message-delivery' }>;
+/** Idle users are created this many at a time (password hashing runs on the thread pool). */
+const IDLE_USERS_AT_ONCE = 8;
 
 /**
  * Message delivery latency (docs/messages.md "Live delivery"): the product's server in its own process, `pairs`
- * conversations (a customer and a provider each), and `connections` open live streams spread evenly over those
- * users (each user has several tabs open). In each round every provider sends one message over HTTP at once; a
- * delivery is timed from the start of the send request to the event's arrival on one of the customer's open
- * streams, for every stream of the customer. So the figure holds the command, the projection's batch, NOTIFY,
- * the API's fan-out and the client's read, with `connections` streams open.
+ * conversations (a customer and a provider each) whose users keep `tabs` live streams open each, and other
+ * signed-in users holding the rest of the `connections` open streams, one each. In each round every provider sends
+ * one message over HTTP at once; a delivery is timed from the start of the send request to the event's arrival on
+ * each of the customer's open streams. So the figure holds the command, the projection's batch, NOTIFY, the API's
+ * fan-out and the client's read, with `connections` streams open.
  */
 export async function messageDelivery(task: MessageDeliveryTask): Promise<TaskResult> {
-  const server = await startServer(task.url, null);
+  const server = await startServer(task.url, task.cpuProfileDir);
   const handle = await openDatabase({ url: task.url, maxConnections: 4 });
   const streams: http.ClientRequest[] = [];
   try {
@@ -65,40 +67,50 @@ export async function messageDelivery(task: MessageDeliveryTask): Promise<TaskRe
     // Arrivals: conversation id + seq → the times it reached each of the customer's streams.
     const arrivals = new Map<string, number[]>();
     const waiters = new Map<string, () => void>();
-    const perUser = Math.max(1, Math.floor(task.connections / (task.pairs * 2)));
+    const perUser = task.tabs;
     const users = pairs.flatMap((p) => [p.customer, p.provider]);
+    // The other open connections: signed-in customers with one tab each, in no conversation of the run.
+    const idle: TestUser[] = [];
+    const idleCount = Math.max(0, task.connections - users.length * perUser);
+    for (let i = 0; i < idleCount; i += IDLE_USERS_AT_ONCE) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(IDLE_USERS_AT_ONCE, idleCount - i) }, () => createUser({ store, secrets }, { userType: 'customer' })),
+      );
+      for (const user of batch) later(user.position);
+      idle.push(...batch);
+    }
+    if (position && !(await waitForProjections(handle.db, ['users'], position, { timeoutMs: 120_000 }))) throw new Error('the users read model did not catch up');
     const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
     const readies: Promise<void>[] = [];
-    for (const user of users) {
-      for (let k = 0; k < perUser; k++) {
-        readies.push(
-          new Promise<void>((resolve, reject) => {
-            const request = http.get(`${server.url}/v1/messages/live`, { agent, headers: user.headers }, (response) => {
-              if (response.statusCode !== 200) return reject(new Error(`live stream answered ${response.statusCode}`));
-              response.setEncoding('utf8');
-              let buffer = '';
-              response.on('data', (chunk: string) => {
-                buffer += chunk;
-                let cut: number;
-                while ((cut = buffer.indexOf('\n\n')) >= 0) {
-                  const block = buffer.slice(0, cut);
-                  buffer = buffer.slice(cut + 2);
-                  if (block.startsWith('event: ready')) resolve();
-                  if (!block.startsWith('event: message') || user.userType !== 'customer') continue;
-                  const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { conversation_id: string; seq: number };
-                  const key = `${data.conversation_id}/${data.seq}`;
-                  const list = arrivals.get(key) ?? [];
-                  list.push(performance.now());
-                  arrivals.set(key, list);
-                  if (list.length === perUser) waiters.get(key)?.();
-                }
-              });
+    const tabs = [...users.flatMap((user) => Array.from({ length: perUser }, () => user)), ...idle];
+    for (const user of tabs) {
+      readies.push(
+        new Promise<void>((resolve, reject) => {
+          const request = http.get(`${server.url}/v1/messages/live`, { agent, headers: user.headers }, (response) => {
+            if (response.statusCode !== 200) return reject(new Error(`live stream answered ${response.statusCode}`));
+            response.setEncoding('utf8');
+            let buffer = '';
+            response.on('data', (chunk: string) => {
+              buffer += chunk;
+              let cut: number;
+              while ((cut = buffer.indexOf('\n\n')) >= 0) {
+                const block = buffer.slice(0, cut);
+                buffer = buffer.slice(cut + 2);
+                if (block.startsWith('event: ready')) resolve();
+                if (!block.startsWith('event: message') || user.userType !== 'customer') continue;
+                const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { conversation_id: string; seq: number };
+                const key = `${data.conversation_id}/${data.seq}`;
+                const list = arrivals.get(key) ?? [];
+                list.push(performance.now());
+                arrivals.set(key, list);
+                if (list.length === perUser) waiters.get(key)?.();
+              }
             });
-            request.on('error', reject);
-            streams.push(request);
-          }),
-        );
-      }
+          });
+          request.on('error', reject);
+          streams.push(request);
+        }),
+      );
     }
     await Promise.all(readies);
     const open = streams.length;
@@ -134,7 +146,7 @@ export async function messageDelivery(task: MessageDeliveryTask): Promise<TaskRe
       latency: summary,
       failures,
       notes: [
-        `message delivery: ${open} open live streams (${users.length} users × ${perUser}), ${task.pairs} conversations, ${rounds} timed rounds ` +
+        `message delivery: ${open} open live streams (${users.length} users of the conversations × ${perUser}, ${idle.length} other users × 1), ${task.pairs} conversations, ${rounds} timed rounds ` +
           `(+${task.warmupRounds} warm-up) of one message per conversation at once; ${samples.length} deliveries timed, ${failures} missing or failed`,
       ],
     };
