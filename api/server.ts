@@ -76,6 +76,8 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
         onError: (error, consumer) => log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
       })
     : null;
+  // The API's own appends wake the runner at once (the head poll still finds those of other processes).
+  const stopNudging = runner && withApi ? store.onAppended?.(() => runner.nudge()) : undefined;
   if (runner) {
     await runner.untilLive();
     runner.start();
@@ -112,6 +114,7 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
       closing ??= (async () => {
         await app?.close();
         await scheduler?.stop();
+        stopNudging?.();
         await runner?.stop();
         await outbox?.stop();
         if (separate) {

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import { comparePositions, type EventStore, type Position, START } from '../infrastructure/event-store/event-store';
+import { LogTail } from './log-tail';
 import type { Consumer } from './projection';
 
 const REPEAT_FAILURE_REPORT_MS = 60_000;
@@ -60,6 +61,7 @@ export class ProjectionRunner {
   readonly #sequential: boolean;
   readonly #onError: (error: unknown, consumer: string) => void;
   readonly #progress = new EventEmitter();
+  readonly #tail: LogTail;
   #running = false;
   #loops: Promise<void>[] = [];
   #wakeUps = new Set<() => void>();
@@ -78,6 +80,8 @@ export class ProjectionRunner {
     this.#sequential = options.sequential ?? false;
     this.#onError = options.onError ?? (() => {});
     this.#progress.setMaxListeners(0);
+    // Room for the live consumers' batches between the slowest and the fastest of them.
+    this.#tail = new LogTail(this.#store, 4 * this.#batchSize);
   }
 
   /** Starts one loop per consumer; `stop` lets the batch in flight finish. */
@@ -128,6 +132,15 @@ export class ProjectionRunner {
   onProgress(listener: () => void): () => void {
     this.#progress.on('progress', listener);
     return () => this.#progress.off('progress', listener);
+  }
+
+  /**
+   * Events were appended in this process (the API's commands): the loops look at once instead of at the next poll.
+   * They read what is readable; an event behind an older open transaction comes with the poll that sees it.
+   */
+  nudge(): void {
+    this.#headMoves += 1;
+    this.#wakeUps.forEach((wake) => wake());
   }
 
   /**
@@ -262,7 +275,12 @@ export class ProjectionRunner {
   async #applyBatch(consumer: Consumer, build: Build): Promise<'worked' | 'caught-up' | 'busy' | 'waiting'> {
     // A build catching up takes larger batches; a live one stays small so a batch commits soon after its events.
     const batchSize = build.status === 'building' ? this.#rebuildBatchSize : this.#batchSize;
-    const read = await this.#store.readAll(build.checkpoint, batchSize);
+    // A build replays from the store (it must see erasures as they are now: log-tail.ts); the live builds share the
+    // tail, which without the head watcher (catchUp, untilLive) looks at the log on every read.
+    const read =
+      build.status === 'building'
+        ? await this.#store.readAll(build.checkpoint, batchSize)
+        : await this.#tail.read(build.checkpoint, batchSize, this.#running ? this.#headMoves : null);
     if (read.events.length === 0) return 'caught-up';
     const eventTypes = consumer.eventTypes;
     if (eventTypes && !read.events.some((e) => eventTypes.has(e.type))) return this.#skipBatch(consumer, build, read.next, read.events.length, batchSize);

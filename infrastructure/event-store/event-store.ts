@@ -78,6 +78,11 @@ export interface EventStore {
   subscribe(from: Position): Subscription;
   /** The position of the newest event a reader can see (START when the log is empty). */
   headPosition(): Promise<Position>;
+  /**
+   * Calls `listener` after each append made through this store (in this process), so that a reader here need not
+   * wait for its next poll. Returns the unsubscribe. Adapters without it leave readers to their polls.
+   */
+  onAppended?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

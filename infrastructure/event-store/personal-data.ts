@@ -235,6 +235,10 @@ export class PersonalDataEventStore implements EventStore {
     return { events: await this.#reveal(read.events), next: read.next };
   }
 
+  onAppended(listener: () => void): () => void {
+    return this.#inner.onAppended?.(listener) ?? (() => {});
+  }
+
   subscribe(from: Position): Subscription {
     const inner = this.#inner.subscribe(from);
     const source = inner[Symbol.asyncIterator]();

@@ -167,6 +167,11 @@ export class PostgresEventStore implements EventStore {
     return { events, next: events.length > 0 ? events[events.length - 1]!.position : from };
   }
 
+  onAppended(listener: () => void): () => void {
+    this.#appended.on('appended', listener);
+    return () => this.#appended.off('appended', listener);
+  }
+
   async headPosition(): Promise<Position> {
     const { rows } = await sql<EventRow>`
       select position::text, transaction_id::text from events

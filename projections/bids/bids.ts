@@ -88,8 +88,25 @@ export const bidsProjection: Projection = {
   },
   async handle(events, trx) {
     const db = trx as Kysely<BidsDatabase>;
+    // Placed bids in a row go in as one insert: the leading-bid trigger then runs once for them, not once each.
+    let placed: BidRow[] = [];
+    const insertPlaced = async () => {
+      if (placed.length === 0) return;
+      await db
+        .insertInto('bids')
+        .values(placed.map((row) => ({ ...row, form: asJsonb(row.form) })))
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+      placed = [];
+    };
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
+      if (recorded.type === 'BidPlaced') {
+        const event = recorded as RecordedEvent & BidPlaced;
+        placed.push(bidRowOf(event.data, new Date(event.metadata.occurred_at)));
+        continue;
+      }
+      await insertPlaced();
       // An admin deleted the post (docs/post-lifecycle.md): its bids leave every list; the rows stay for a replay.
       if (recorded.type === 'PostDeleted') {
         const { post_id } = recorded.data as PostDeleted['data'];
@@ -97,8 +114,9 @@ export const bidsProjection: Projection = {
         continue;
       }
       // The bid decider wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & BidEvent);
+      await apply(db, recorded as RecordedEvent & Exclude<BidEvent, BidPlaced>);
     }
+    await insertPlaced();
   },
 };
 
@@ -131,19 +149,10 @@ export function bidRowOf(placed: BidPlaced['data'], at: Date): BidRow {
 
 const asJsonb = (form: BidForm) => sql<BidForm>`${JSON.stringify(form)}::jsonb`;
 
-async function apply(db: Kysely<BidsDatabase>, event: RecordedEvent & BidEvent): Promise<void> {
+async function apply(db: Kysely<BidsDatabase>, event: RecordedEvent & Exclude<BidEvent, BidPlaced>): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   const bidId = event.data.bid_id;
   switch (event.type) {
-    case 'BidPlaced': {
-      const row = bidRowOf(event.data, at);
-      await db
-        .insertInto('bids')
-        .values({ ...row, form: asJsonb(row.form) })
-        .onConflict((oc) => oc.column('uuid').doNothing())
-        .execute();
-      return;
-    }
     case 'BidEdited':
       await db
         .updateTable('bids')
