@@ -17,7 +17,7 @@ import { buildApp } from './app';
 import { loggerOptions } from './logger';
 
 /** The worker part's own pool in a ROLE=all process, out of the process's DATABASE_POOL_SIZE connections. */
-const WORKER_POOL_SIZE = 4;
+const WORKER_POOL_SIZE = 8;
 
 export type RunningProcess = {
   role: Config['role'];
@@ -72,6 +72,7 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
         store: workerStore,
         consumers,
         idleMs: 25,
+        announceTo: separate ? [database.db] : [],
         sequential: database.kind === 'pglite',
         onError: (error, consumer) => log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),
       })

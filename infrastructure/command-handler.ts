@@ -5,6 +5,7 @@ import {
   type EventStore,
   type NewEvent,
   type Position,
+  type ReadStreamOptions,
   WrongExpectedRevisionError,
 } from './event-store/event-store';
 
@@ -43,8 +44,9 @@ export async function loadState<State, Command, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
+  options: ReadStreamOptions = {},
 ): Promise<{ state: State; revision: number | 'no_stream' }> {
-  const recorded = await store.readStream(streamId);
+  const recorded = await store.readStream(streamId, options);
   // The stored events were produced by this decider, so they have its event type.
   const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
   const last = recorded[recorded.length - 1];
@@ -67,11 +69,13 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
   eventId?: (event: Event, index: number) => string;
   /** How many times to decide before answering 409 (default 4); CONTENDED_ATTEMPTS for a busy stream. */
   attempts?: number;
+  /** 'withhold' for a decider whose state holds no personal field: the stream is read without decrypting. */
+  personalData?: ReadStreamOptions['personalData'];
 }): Promise<CommandResult<State>> {
   const { store, streamId, decider, context } = options;
   const maxAttempts = options.attempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, streamId, decider);
+    const { state, revision } = await loadState(store, streamId, decider, { personalData: options.personalData });
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
     const decision = decider.decide(command, state);
     if (!decision.ok) return { ok: false, error: decision.error };

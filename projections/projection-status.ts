@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import { comparePositions, type EventStore, formatPosition, type Position } from '../infrastructure/event-store/event-store';
@@ -16,6 +17,28 @@ async function liveCheckpoints(db: Database, names: readonly string[]): Promise<
 const MAX_POLL_MS = 100;
 
 /**
+ * Checkpoints of live builds as a runner in this process commits them, per database handle: a read-your-writes wait
+ * on the same handle ends as soon as its projections get there, without polling (the runner is told the API's handle
+ * in api/server.ts). Other processes' runners are still found by the poll.
+ */
+const committedCheckpoints = new WeakMap<Database, EventEmitter>();
+
+function checkpointsOf(db: Database): EventEmitter {
+  let emitter = committedCheckpoints.get(db);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    committedCheckpoints.set(db, emitter);
+  }
+  return emitter;
+}
+
+/** Tells this process's waiters on `db` that the live build of `name` has applied the log up to `checkpoint`. */
+export function announceCheckpoint(db: Database, name: string, checkpoint: Position): void {
+  committedCheckpoints.get(db)?.emit('committed', name, checkpoint);
+}
+
+/**
  * Read-your-writes (DESIGN.md §4): waits until the live builds of `names` have applied `position`, at most
  * `timeoutMs`. Answers whether they got there; a read that times out is served anyway, slightly stale.
  */
@@ -27,18 +50,44 @@ export async function waitForProjections(
 ): Promise<boolean> {
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
   let pollMs = options.pollMs ?? 15;
-  for (;;) {
-    const checkpoints = await liveCheckpoints(db, names);
-    const reached = names.every((n) => {
-      const checkpoint = checkpoints.get(n);
-      return checkpoint !== undefined && comparePositions(checkpoint, position) >= 0;
-    });
-    if (reached) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
-    // Backing off: every waiting request polls, and at a fixed 15 ms a few dozen waiters on a loaded server sent
-    // thousands of queries a second that only said "not yet".
-    pollMs = Math.min(pollMs * 1.5, MAX_POLL_MS);
+  const seen = new Map<string, Position>();
+  const note = (name: string, checkpoint: Position) => {
+    const before = seen.get(name);
+    if (!before || comparePositions(checkpoint, before) > 0) seen.set(name, checkpoint);
+  };
+  const reached = () => names.every((n) => {
+    const checkpoint = seen.get(n);
+    return checkpoint !== undefined && comparePositions(checkpoint, position) >= 0;
+  });
+  let wake: (() => void) | null = null;
+  const onCommitted = (name: string, checkpoint: Position) => {
+    if (!names.includes(name)) return;
+    note(name, checkpoint);
+    if (reached()) wake?.();
+  };
+  const committed = checkpointsOf(db);
+  committed.on('committed', onCommitted);
+  try {
+    for (;;) {
+      for (const [name, checkpoint] of await liveCheckpoints(db, names)) note(name, checkpoint);
+      if (reached()) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(pollMs, Math.max(0, deadline - Date.now())));
+        function done() {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+      if (reached()) return true;
+      // Backing off: every waiting request polls, and at a fixed 15 ms a few dozen waiters on a loaded server sent
+      // thousands of queries a second that only said "not yet".
+      pollMs = Math.min(pollMs * 1.5, MAX_POLL_MS);
+    }
+  } finally {
+    committed.off('committed', onCommitted);
   }
 }
 

@@ -5,10 +5,29 @@ import type { Database } from '../infrastructure/database/database';
 import { comparePositions, type EventStore, type Position, START } from '../infrastructure/event-store/event-store';
 import { LogTail } from './log-tail';
 import type { Consumer } from './projection';
+import { announceCheckpoint } from './projection-status';
 
 const REPEAT_FAILURE_REPORT_MS = 60_000;
 /** An idle loop steps again after this long even if the head watcher saw no new event (a safety net only). */
 const IDLE_RECHECK_MS = 1000;
+/**
+ * How long a step trusts the builds it last read (a rebuild started or swapped in by another process is seen within
+ * this). Its batches cannot go wrong meanwhile: each moves the checkpoint by compare-and-set, and a build that moved
+ * or retired elsewhere makes the step 'busy', which reads the builds again.
+ */
+const BUILDS_FRESH_MS = 1000;
+
+/*
+ * ASYNC_COMMIT: a batch's transaction (and a skipped batch's checkpoint) commits without waiting for its WAL to reach
+ * the disk (`synchronous_commit = off` for that transaction only). Read models are derived: if PostgreSQL crashes
+ * within the last moments (up to three times `wal_writer_delay`, 0.6 s by default), it comes back as of an earlier
+ * batch, read-model rows and checkpoint together, still atomic, and the runner applies those events again. The events
+ * themselves, and everything else, still commit synchronously. Waiting for the disk at every batch made each of a
+ * dozen consumers queue behind the log's own flushes (docs/performance.md "Asynchronous commit of batches").
+ */
+
+/** Thrown inside a batch transaction to roll it back: another process applied the batch first. */
+class BatchTaken extends Error {}
 
 type BuildRow = {
   schema_name: string;
@@ -42,6 +61,8 @@ export type RunnerOptions = {
    * for seconds).
    */
   sequential?: boolean;
+  /** Read-your-writes waits on these handles hear of each live checkpoint this runner commits (projection-status.ts). */
+  announceTo?: readonly Database[];
   /** A failed step of the loop; the same failure of a consumer again at most once a minute. */
   onError?: (error: unknown, consumer: string) => void;
 };
@@ -60,8 +81,11 @@ export class ProjectionRunner {
   readonly #idleMs: number;
   readonly #sequential: boolean;
   readonly #onError: (error: unknown, consumer: string) => void;
+  readonly #announceTo: readonly Database[];
   readonly #progress = new EventEmitter();
   readonly #tail: LogTail;
+  /** Per consumer, its builds as last read or moved by this runner (BUILDS_FRESH_MS). */
+  readonly #knownBuilds = new Map<string, { builds: Build[]; readAt: number }>();
   #running = false;
   #loops: Promise<void>[] = [];
   #wakeUps = new Set<() => void>();
@@ -79,6 +103,7 @@ export class ProjectionRunner {
     this.#idleMs = options.idleMs ?? 50;
     this.#sequential = options.sequential ?? false;
     this.#onError = options.onError ?? (() => {});
+    this.#announceTo = [options.db, ...(options.announceTo ?? [])];
     this.#progress.setMaxListeners(0);
     // Room for the live consumers' batches between the slowest and the fastest of them.
     this.#tail = new LogTail(this.#store, 4 * this.#batchSize);
@@ -96,6 +121,7 @@ export class ProjectionRunner {
     this.#running = false;
     if (this.#headWatch) clearTimeout(this.#headWatch);
     this.#headWatch = null;
+
     this.#wakeUps.forEach((wake) => wake());
     await Promise.all(this.#loops);
     this.#loops = [];
@@ -217,17 +243,25 @@ export class ProjectionRunner {
   async step(consumer: Consumer): Promise<StepOutcome> {
     const builds = await this.#activeBuilds(consumer);
     let outcome: StepOutcome = 'idle';
-    for (const build of builds) {
-      const result = await this.#applyBatch(consumer, build);
-      if (result === 'caught-up' && build.status === 'building') await this.#swapIn(consumer, build);
-      if (result === 'worked') outcome = 'worked';
-      if ((result === 'busy' || result === 'waiting') && outcome === 'idle') outcome = result;
+    try {
+      for (const build of builds) {
+        const result = await this.#applyBatch(consumer, build);
+        if (result === 'caught-up' && build.status === 'building') await this.#swapIn(consumer, build);
+        if (result === 'worked') outcome = 'worked';
+        if ((result === 'busy' || result === 'waiting') && outcome === 'idle') outcome = result;
+        if (result === 'busy') this.#knownBuilds.delete(consumer.name);
+      }
+    } catch (error) {
+      this.#knownBuilds.delete(consumer.name);
+      throw error;
     }
     return outcome;
   }
 
   /** The builds this code version should advance: the live one if it is of this version, and a rebuild. */
   async #activeBuilds(consumer: Consumer): Promise<Build[]> {
+    const known = this.#knownBuilds.get(consumer.name);
+    if (known && Date.now() - known.readAt < BUILDS_FRESH_MS) return known.builds;
     let rows = await this.#builds(consumer.name);
     const live = rows.find((r) => r.status === 'live');
     const building = rows.find((r) => r.status === 'building');
@@ -240,7 +274,16 @@ export class ProjectionRunner {
       await this.createBuild(consumer);
       rows = await this.#builds(consumer.name);
     }
-    return rows.filter((r) => r.version === consumer.version && r.status !== 'retired');
+    const builds = rows.filter((r) => r.version === consumer.version && r.status !== 'retired');
+    this.#knownBuilds.set(consumer.name, { builds, readAt: Date.now() });
+    return builds;
+  }
+
+  /** This runner moved `build` to `checkpoint`: waiters on a live build hear of it, the next step starts there. */
+  #moved(consumer: Consumer, build: Build, checkpoint: Position): void {
+    if (build.status === 'live') for (const db of this.#announceTo) announceCheckpoint(db, consumer.name, checkpoint);
+    const known = this.#knownBuilds.get(consumer.name);
+    if (known) known.builds = known.builds.map((b) => (b.schemaName === build.schemaName ? { ...b, checkpoint } : b));
   }
 
   async #builds(name: string): Promise<Build[]> {
@@ -255,6 +298,7 @@ export class ProjectionRunner {
    * `npm run projections:rebuild`. If another process started one at the same moment, theirs is kept.
    */
   async createBuild(consumer: Consumer): Promise<void> {
+    this.#knownBuilds.delete(consumer.name);
     const schemaName = `proj_${consumer.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_v${consumer.version}_${randomBytes(3).toString('hex')}`;
     try {
       await this.#db.transaction().execute(async (trx) => {
@@ -293,30 +337,41 @@ export class ProjectionRunner {
     // A reactor appends through the event store, which on embedded PGlite shares the one connection: it reacts
     // before the checkpoint transaction. Its commands are idempotent, so a batch reacted to twice does no harm.
     if (consumer.kind === 'reactor') await consumer.react(events, { store: this.#store });
-    const applied = await this.#db.transaction().execute(async (trx) => {
-      // Named 'projection batch' for the transaction: it appends no event, so the log's readers need not wait for
-      // it (events_horizon() in the migrations); the name reverts when it ends.
-      const { rows: lock } = await sql<{ locked: boolean }>`
-        select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked,
-          set_config('application_name', 'projection batch', true)`.execute(trx);
-      if (!lock[0]?.locked) return false;
-      const { rows } = await sql<BuildRow>`
-        select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
-        from projection_builds where schema_name = ${build.schemaName}`.execute(trx);
-      const current = rows[0] ? toBuild(rows[0]) : undefined;
-      // Another process applied this batch (or retired the build) since we read the checkpoint.
-      if (!current || current.status === 'retired' || comparePositions(current.checkpoint, build.checkpoint) !== 0) return false;
-      if (consumer.kind === 'projection') {
-        await sql`select set_config('search_path', ${`"${build.schemaName}", public`}, true)`.execute(trx);
-        await consumer.handle(events, trx);
-      }
-      await sql`
-        update projection_builds
-        set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
-        where schema_name = ${build.schemaName}`.execute(trx);
-      return true;
-    });
+    let applied: boolean;
+    try {
+      applied = await this.#db.transaction().execute(async (trx) => {
+        // One statement: the build's lock (one process applies a batch at a time), the transaction's name (it
+        // appends no event, so the log's readers need not wait for it: events_horizon() in the migrations), the
+        // projection's schema, an asynchronous commit (ASYNC_COMMIT), and the checkpoint, to see whether another
+        // process got here first.
+        const { rows } = await sql<{ locked: boolean; checkpoint_commit: string | null; checkpoint_prepare: string | null }>`
+          select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked,
+            set_config('application_name', 'projection batch', true),
+            set_config('search_path', ${`"${build.schemaName}", public`}, true),
+            set_config('synchronous_commit', 'off', true),
+            b.checkpoint_commit::text, b.checkpoint_prepare::text
+          from (select 1) as one
+          left join projection_builds b on b.schema_name = ${build.schemaName} and b.status <> 'retired'`.execute(trx);
+        const row = rows[0];
+        if (!row?.locked || row.checkpoint_commit === null || !isAt(row, build.checkpoint)) return false;
+        if (consumer.kind === 'projection') await consumer.handle(events, trx);
+        // Compare-and-set: the check above ran on the statement's snapshot, which may predate a batch another
+        // process committed before we took the lock.
+        const { rows: moved } = await sql`
+          update projection_builds
+          set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
+          where schema_name = ${build.schemaName} and status <> 'retired'
+            and checkpoint_commit = ${build.checkpoint.commit.toString()} and checkpoint_prepare = ${build.checkpoint.prepare.toString()}
+          returning schema_name`.execute(trx);
+        if (moved.length === 0) throw new BatchTaken();
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof BatchTaken)) throw error;
+      applied = false;
+    }
     if (!applied) return 'busy';
+    this.#moved(consumer, build, next);
     this.#progress.emit('progress', consumer.name);
     if (events.length < read.events.length) return 'worked';
     return events.length < batchSize ? 'caught-up' : 'worked';
@@ -332,10 +387,12 @@ export class ProjectionRunner {
     const { rows } = await sql<{ schema_name: string }>`
       update projection_builds
       set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit -- ASYNC_COMMIT
       where schema_name = ${build.schemaName} and status <> 'retired'
         and checkpoint_commit = ${build.checkpoint.commit.toString()} and checkpoint_prepare = ${build.checkpoint.prepare.toString()}
       returning schema_name`.execute(this.#db);
     if (rows.length === 0) return 'busy'; // another process moved it (or retired the build) since we read it
+    this.#moved(consumer, build, next);
     this.#progress.emit('progress', consumer.name);
     return read < batchSize ? 'caught-up' : 'worked';
   }
@@ -355,15 +412,16 @@ export class ProjectionRunner {
 
   /** A rebuilt projection has caught up: point the views at it and drop the build it replaces, atomically. */
   async #swapIn(consumer: Consumer, build: Build): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    this.#knownBuilds.delete(consumer.name);
+    const swapped = await this.#db.transaction().execute(async (trx) => {
       const { rows: lock } = await sql<{ locked: boolean }>`
         select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked`.execute(trx);
-      if (!lock[0]?.locked) return;
+      if (!lock[0]?.locked) return null;
       const { rows } = await sql<BuildRow>`
         select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
         from projection_builds where name = ${consumer.name} and status in ('live', 'building') for update`.execute(trx);
       const building = rows.find((r) => r.schema_name === build.schemaName && r.status === 'building');
-      if (!building) return;
+      if (!building) return null;
       const previous = rows.find((r) => r.status === 'live');
       if (consumer.kind === 'projection') {
         for (const table of consumer.tables) {
@@ -376,7 +434,9 @@ export class ProjectionRunner {
         await sql`drop schema if exists ${sql.id(previous.schema_name)} cascade`.execute(trx);
       }
       await sql`update projection_builds set status = 'live', updated_at = now() where schema_name = ${build.schemaName}`.execute(trx);
+      return toBuild({ ...building, status: 'live' });
     });
+    if (swapped) this.#moved(consumer, swapped, swapped.checkpoint);
     this.#progress.emit('progress');
   }
 
@@ -386,6 +446,10 @@ export class ProjectionRunner {
       await sql`drop schema if exists ${sql.id(build.schemaName)} cascade`.execute(trx);
     });
   }
+}
+
+function isAt(row: { checkpoint_commit: string | null; checkpoint_prepare: string | null }, checkpoint: Position): boolean {
+  return row.checkpoint_commit === checkpoint.commit.toString() && row.checkpoint_prepare === checkpoint.prepare.toString();
 }
 
 function toBuild(row: BuildRow): Build {

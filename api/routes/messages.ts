@@ -173,6 +173,7 @@ export const messageRoutes =
         decider: conversationDecider,
         command: full,
         context: { userId: caller.userId, correlationId: request.id, causationId: null, now },
+        personalData: 'withhold', // the conversation's state keeps no text: no key to read, nothing to decrypt
       });
     }
 

@@ -1,5 +1,5 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { type ConversationEvent, type ConversationSide, conversationEventTypes } from '../../domain/conversation/events';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type ConversationEvent, type ConversationSide, conversationEventTypes, type MessageSent } from '../../domain/conversation/events';
 import type { PostDeleted } from '../../domain/post/events';
 import type { UserDeleted } from '../../domain/user/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
@@ -106,25 +106,97 @@ export function messagesProjection(context: MessageMailContext): Projection {
     },
     async handle(events, trx) {
       const db = trx as Kysely<MessagesDatabase>;
-      const recent = Date.now() - NOTIFY_MAX_AGE_MS;
+      const notifications: ChatNotification[] = [];
+      const notify = (event: RecordedEvent, notification: ChatNotification | null) => {
+        if (notification && Date.parse(event.metadata.occurred_at) >= Date.now() - NOTIFY_MAX_AGE_MS) notifications.push(notification);
+      };
+      // Messages in a row are applied together (a few statements for the run, not four per message): a burst of
+      // messages otherwise held every one of them back until the last was written (docs/messages.md "Performance").
+      let sent: (RecordedEvent & MessageSent)[] = [];
+      const applySent = async () => {
+        if (sent.length === 0) return;
+        for (const [event, notification] of await applyMessages(db, sent, context)) notify(event, notification);
+        sent = [];
+      };
       for (const recorded of events) {
         if (!handledTypes.has(recorded.type)) continue;
         // The conversation, post and user deciders wrote these events; their type names are checked above.
         const event = recorded as RecordedEvent & (ConversationEvent | UserDeleted | PostDeleted);
-        const notification = await apply(db, event, context);
-        if (notification && Date.parse(event.metadata.occurred_at) >= recent) {
-          await sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notification)})`.execute(db);
+        if (event.type === 'MessageSent') {
+          sent.push(event);
+          continue;
         }
+        await applySent();
+        notify(event, await apply(db, event));
+      }
+      await applySent();
+      // One statement for the batch's notifications, in order; delivered when the batch commits.
+      if (notifications.length > 0) {
+        await sql`select pg_notify(${CHAT_CHANNEL}, n) from unnest(${notifications.map((n) => JSON.stringify(n))}::text[]) as n`.execute(db);
       }
     },
   };
 }
 
-async function apply(
+/**
+ * A run of MessageSent events: the conversations are read once, the messages inserted in one statement and each
+ * conversation updated once, with its counters worked out here in the events' order. A message already applied (its
+ * conversation counts its seq) is skipped, as a replayed batch must be.
+ */
+async function applyMessages(
   db: Kysely<MessagesDatabase>,
-  event: RecordedEvent & (ConversationEvent | UserDeleted | PostDeleted),
+  events: (RecordedEvent & MessageSent)[],
   context: MessageMailContext,
-): Promise<ChatNotification | null> {
+): Promise<[RecordedEvent, ChatNotification][]> {
+  const ids = [...new Set(events.map((e) => e.data.conversation_id))];
+  const rows = await db.selectFrom('conversations').selectAll().where('uuid', 'in', ids).execute();
+  const conversations = new Map(rows.map((row) => [row.uuid, { ...row }]));
+  const changed = new Set<ConversationRow>();
+  const messages: Insertable<ChatMessagesTable>[] = [];
+  const mail: { event: RecordedEvent & MessageSent; unreadBefore: number }[] = [];
+  const notifications: [RecordedEvent, ChatNotification][] = [];
+  for (const event of events) {
+    const d = event.data;
+    const conversation = conversations.get(d.conversation_id);
+    if (!conversation || conversation.message_count >= d.seq) continue; // applied already
+    const at = new Date(d.sent_at);
+    const recipient = other(d.sender_side);
+    messages.push({ uuid: d.message_id, conversation_id: d.conversation_id, seq: d.seq, sender_id: d.sender_id, sender_side: d.sender_side, text: d.text ?? null, sent_at: at });
+    if (!conversation.deleted) mail.push({ event, unreadBefore: conversation[unreadColumn[recipient]] });
+    conversation.message_count = d.seq;
+    conversation.updated_at = at;
+    conversation.last_text = d.text ?? null;
+    conversation.last_sender_side = d.sender_side;
+    conversation.last_sent_at = at;
+    // Writing is reading (domain/conversation/decider.ts): the sender has nothing unread.
+    conversation[readColumn[d.sender_side]] = d.seq;
+    conversation[unreadColumn[d.sender_side]] = 0;
+    conversation[unreadColumn[recipient]] += 1;
+    changed.add(conversation);
+    notifications.push([event, { kind: 'message', conversation_id: d.conversation_id, post_id: d.post_id, seq: d.seq, customer_id: d.customer_id, provider_id: d.provider_id }]);
+  }
+  if (messages.length === 0) return [];
+  await db.insertInto('chat_messages').values(messages).execute();
+  const updates = [...changed];
+  const column = <T>(pick: (c: ConversationRow) => T) => updates.map(pick);
+  await sql`
+    update conversations c set
+      message_count = u.message_count, updated_at = u.updated_at, last_text = u.last_text,
+      last_sender_side = u.last_sender_side, last_sent_at = u.last_sent_at,
+      customer_read_seq = u.customer_read_seq, provider_read_seq = u.provider_read_seq,
+      customer_unread = u.customer_unread, provider_unread = u.provider_unread
+    from unnest(
+      ${column((c) => c.uuid)}::uuid[], ${column((c) => c.message_count)}::int[], ${column((c) => c.updated_at)}::timestamptz[],
+      ${column((c) => c.last_text)}::text[], ${column((c) => c.last_sender_side)}::text[], ${column((c) => c.last_sent_at)}::timestamptz[],
+      ${column((c) => c.customer_read_seq)}::int[], ${column((c) => c.provider_read_seq)}::int[],
+      ${column((c) => c.customer_unread)}::int[], ${column((c) => c.provider_unread)}::int[]
+    ) as u(uuid, message_count, updated_at, last_text, last_sender_side, last_sent_at, customer_read_seq, provider_read_seq, customer_unread, provider_unread)
+    where c.uuid = u.uuid`.execute(db);
+  for (const { event, unreadBefore } of mail) await awayMailFor(db, context, event, unreadBefore);
+  return notifications;
+}
+
+async function apply(db: Kysely<MessagesDatabase>, event: RecordedEvent & (Exclude<ConversationEvent, MessageSent> | UserDeleted | PostDeleted)): Promise<ChatNotification | null> {
   switch (event.type) {
     case 'ConversationStarted': {
       const d = event.data;
@@ -152,34 +224,6 @@ async function apply(
         .onConflict((oc) => oc.column('uuid').doNothing())
         .execute();
       return { kind: 'started', conversation_id: d.conversation_id, post_id: d.post_id, seq: 0, customer_id: d.customer_id, provider_id: d.provider_id };
-    }
-    case 'MessageSent': {
-      const d = event.data;
-      const before = await db.selectFrom('conversations').selectAll().where('uuid', '=', d.conversation_id).executeTakeFirst();
-      if (!before || before.message_count >= d.seq) return null; // applied already
-      const at = new Date(d.sent_at);
-      await db
-        .insertInto('chat_messages')
-        .values({ uuid: d.message_id, conversation_id: d.conversation_id, seq: d.seq, sender_id: d.sender_id, sender_side: d.sender_side, text: d.text ?? null, sent_at: at })
-        .execute();
-      const recipient = other(d.sender_side);
-      await db
-        .updateTable('conversations')
-        .set((eb) => ({
-          message_count: d.seq,
-          updated_at: at,
-          last_text: d.text ?? null,
-          last_sender_side: d.sender_side,
-          last_sent_at: at,
-          // Writing is reading (domain/conversation/decider.ts): the sender has nothing unread.
-          [readColumn[d.sender_side]]: d.seq,
-          [unreadColumn[d.sender_side]]: 0,
-          [unreadColumn[recipient]]: eb(unreadColumn[recipient], '+', 1),
-        }))
-        .where('uuid', '=', d.conversation_id)
-        .execute();
-      if (!before.deleted) await awayMailFor(db, context, event as RecordedEvent & typeof event, before[unreadColumn[recipient]]);
-      return { kind: 'message', conversation_id: d.conversation_id, post_id: d.post_id, seq: d.seq, customer_id: d.customer_id, provider_id: d.provider_id };
     }
     case 'ConversationRead': {
       const d = event.data;

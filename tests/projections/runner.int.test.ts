@@ -173,6 +173,23 @@ describe('projection runner', () => {
     }
   });
 
+  it('read-your-writes: a waiter in the runner\'s process hears of the batch\'s commit instead of polling for it', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    // The wait looks once, then would poll only after 60 s: only the runner's announcement can end it in time.
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], idleMs: 5 });
+    runner.start();
+    try {
+      const { position } = await store.append(streamName(), [event()], 'no_stream');
+      const started = Date.now();
+      expect(await waitForProjections(database.db, ['counting'], position, { timeoutMs: 60_000, pollMs: 60_000 })).toBe(true);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect((await sql<{ n: string }>`select count(*)::text as n from applied_events`.execute(database.db)).rows[0]!.n).toBe('1');
+    } finally {
+      await runner.stop();
+    }
+  });
+
   describe.runIf(process.env.DATABASE_URL)('on a PostgreSQL server with several processes', () => {
     it('two runners on separate connection pools apply each event exactly once', async () => {
       database = await createTestDatabase('server');
