@@ -17,7 +17,7 @@ import { buildApp } from './app';
 import { loggerOptions } from './logger';
 
 /** The worker part's own pool in a ROLE=all process, out of the process's DATABASE_POOL_SIZE connections. */
-const WORKER_POOL_SIZE = 8;
+const WORKER_POOL_SIZE = 4;
 
 export type RunningProcess = {
   role: Config['role'];
