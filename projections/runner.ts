@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
-import { comparePositions, type EventStore, type Position, START } from '../infrastructure/event-store/event-store';
+import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infrastructure/event-store/event-store';
 import { LogTail } from './log-tail';
 import type { Consumer } from './projection';
 import { announceCheckpoint } from './projection-status';
@@ -331,7 +331,7 @@ export class ProjectionRunner {
     // Only what the read models it reads have applied: else a mail would miss an address the users projection is
     // about to add, and a rebuild (which runs them in order) would come out different.
     const readable = await this.#readableUpTo(consumer);
-    const events = readable ? read.events.filter((e) => comparePositions(e.position, readable) <= 0) : read.events;
+    const events = readable ? read.events.slice(0, this.#readableCount(consumer, read.events, readable)) : read.events;
     if (events.length === 0) return 'waiting';
     const next = events.length === read.events.length ? read.next : events.at(-1)!.position;
     // A reactor appends through the event store, which on embedded PGlite shares the one connection: it reacts
@@ -395,6 +395,22 @@ export class ProjectionRunner {
     this.#moved(consumer, build, next);
     this.#progress.emit('progress', consumer.name);
     return read < batchSize ? 'caught-up' : 'worked';
+  }
+
+  /**
+   * How many of `events` (in log order) `consumer` may apply: those up to `readable`, the oldest checkpoint of the
+   * read models it reads, and after it those before the first event one of them acts on. The read models are then as
+   * they would be after those events, so a chat message need not wait for the users projection to step past it.
+   * Read models whose `eventTypes` this runner does not know hold it at `readable`.
+   */
+  #readableCount(consumer: Consumer, events: readonly RecordedEvent[], readable: Position): number {
+    if (comparePositions(readable, START) === 0) return 0; // one of them has no live build yet: no tables to read
+    const names = (consumer.kind === 'projection' && consumer.readsFrom) || [];
+    const read = names.map((name) => this.#consumers.find((c) => c.name === name)?.eventTypes);
+    const actedOn = (type: string) => read.some((types) => !types || types.has(type));
+    let count = 0;
+    while (count < events.length && (comparePositions(events[count]!.position, readable) <= 0 || !actedOn(events[count]!.type))) count += 1;
+    return count;
   }
 
   /** The oldest live checkpoint among the read models `consumer` reads (START while one has no live build yet). */

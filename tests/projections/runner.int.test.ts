@@ -94,6 +94,40 @@ describe('projection runner', () => {
     expect(rows.every((r) => r.counted)).toBe(true);
   });
 
+  it('applies events the read models it reads do not act on without waiting for them, and waits at the first they do', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    const counting: Projection = { ...countingProjection(1), eventTypes: new Set(['Counted']) };
+    const reader: Projection = {
+      kind: 'projection',
+      name: 'reader',
+      version: 1,
+      tables: ['seen'],
+      readsFrom: ['counting'],
+      async createTables(trx) {
+        await sql`create table seen (event_id uuid primary key, type text not null)`.execute(trx);
+      },
+      async handle(events, trx) {
+        for (const e of events) await sql`insert into seen values (${e.id}, ${e.type})`.execute(trx);
+      },
+    };
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [counting, reader] });
+    await appendMany(store, 1, 1);
+    await runner.untilLive();
+    await runner.catchUp();
+    await appendMany(store, 1, 2, 'Other');
+    await appendMany(store, 1, 1);
+    await appendMany(store, 1, 1, 'Other');
+    // The reader alone: it applies the two Other events, then holds at the Counted one the counting projection has
+    // not applied yet (and at the Other event after it).
+    expect(await runner.step(reader)).toBe('worked');
+    expect(await runner.step(reader)).toBe('waiting');
+    const seen = async () => (await sql<{ type: string }>`select type from seen`.execute(database.db)).rows.map((r) => r.type).sort();
+    expect(await seen()).toEqual(['Counted', 'Other', 'Other']);
+    await runner.catchUp();
+    expect(await seen()).toEqual(['Counted', 'Counted', 'Other', 'Other', 'Other']);
+  });
+
   it('applies every event once, in batches, and serves the tables through public views', async () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
