@@ -47,6 +47,24 @@ const pongReactor = (version: number): Reactor => ({
   },
 });
 
+// Reads the counting projection: records, for every event, its type and whether the counting projection had
+// already applied it.
+const reader: Projection = {
+  kind: 'projection',
+  name: 'reader',
+  version: 1,
+  tables: ['seen'],
+  readsFrom: ['counting'],
+  async createTables(trx) {
+    await sql`create table seen (event_id uuid primary key, type text not null, counted boolean not null)`.execute(trx);
+  },
+  async handle(events, trx) {
+    for (const e of events) {
+      await sql`insert into seen values (${e.id}, ${e.type}, exists (select 1 from public.applied_events where event_id = ${e.id}))`.execute(trx);
+    }
+  },
+};
+
 let database: TestDatabase;
 afterEach(async () => {
   await database?.close();
@@ -64,22 +82,6 @@ describe('projection runner', () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
     await appendMany(store, 2, 3);
-    // Records, for every event, whether the counting projection had already applied it.
-    const reader: Projection = {
-      kind: 'projection',
-      name: 'reader',
-      version: 1,
-      tables: ['seen'],
-      readsFrom: ['counting'],
-      async createTables(trx) {
-        await sql`create table seen (event_id uuid primary key, counted boolean not null)`.execute(trx);
-      },
-      async handle(events, trx) {
-        for (const e of events) {
-          await sql`insert into seen values (${e.id}, exists (select 1 from public.applied_events where event_id = ${e.id}))`.execute(trx);
-        }
-      },
-    };
     const counting = countingProjection(1);
     const runner = new ProjectionRunner({ db: database.db, store, consumers: [counting, reader], batchSize: 4, rebuildBatchSize: 4 });
     await runner.untilLive(); // steps the counting projection for the reader when the reader waits
@@ -98,19 +100,6 @@ describe('projection runner', () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
     const counting: Projection = { ...countingProjection(1), eventTypes: new Set(['Counted']) };
-    const reader: Projection = {
-      kind: 'projection',
-      name: 'reader',
-      version: 1,
-      tables: ['seen'],
-      readsFrom: ['counting'],
-      async createTables(trx) {
-        await sql`create table seen (event_id uuid primary key, type text not null)`.execute(trx);
-      },
-      async handle(events, trx) {
-        for (const e of events) await sql`insert into seen values (${e.id}, ${e.type})`.execute(trx);
-      },
-    };
     const runner = new ProjectionRunner({ db: database.db, store, consumers: [counting, reader] });
     await appendMany(store, 1, 1);
     await runner.untilLive();
@@ -191,34 +180,20 @@ describe('projection runner', () => {
     expect(rows[0]!.n).toBe('3');
   });
 
-  it('read-your-writes: a reader can wait until the projection has applied a position', async () => {
+  it('read-your-writes: a reader waits until the projection has applied a position, told by the runner in its process', async () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
     const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], idleMs: 5 });
     runner.start();
     try {
       const { position } = await store.append(streamName(), [event()], 'no_stream');
-      expect(await waitForProjections(database.db, ['counting'], position, { timeoutMs: 5000 })).toBe(true);
-      expect((await sql<{ n: string }>`select count(*)::text as n from applied_events`.execute(database.db)).rows[0]!.n).toBe('1');
-      const far = { commit: position.commit + 1000n, prepare: 0n };
-      expect(await waitForProjections(database.db, ['counting'], far, { timeoutMs: 100 })).toBe(false);
-    } finally {
-      await runner.stop();
-    }
-  });
-
-  it('read-your-writes: a waiter in the runner\'s process hears of the batch\'s commit instead of polling for it', async () => {
-    database = await createTestDatabase();
-    const store = new PostgresEventStore(database.db);
-    // The wait looks once, then would poll only after 60 s: only the runner's announcement can end it in time.
-    const runner = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], idleMs: 5 });
-    runner.start();
-    try {
-      const { position } = await store.append(streamName(), [event()], 'no_stream');
+      // The wait looks once, then would poll only after 60 s: only the runner's announcement can end it in time.
       const started = Date.now();
       expect(await waitForProjections(database.db, ['counting'], position, { timeoutMs: 60_000, pollMs: 60_000 })).toBe(true);
       expect(Date.now() - started).toBeLessThan(10_000);
       expect((await sql<{ n: string }>`select count(*)::text as n from applied_events`.execute(database.db)).rows[0]!.n).toBe('1');
+      const far = { commit: position.commit + 1000n, prepare: 0n };
+      expect(await waitForProjections(database.db, ['counting'], far, { timeoutMs: 100 })).toBe(false);
     } finally {
       await runner.stop();
     }
