@@ -4,7 +4,7 @@ import type { BidEvent } from './bid/events';
 import { bidWarningCodes, leadingBid } from './bid/rules';
 import { bidLimits, type BidFormInput, type BidStatus, isEditableBidStatus } from './bid/schemas';
 import type { DealCommand, DealActor } from './deal/commands';
-import { dayAt, dealDecider, type DealState } from './deal/decider';
+import { dealDecider, type DealState } from './deal/decider';
 import type { DealEvent } from './deal/events';
 import { dealLimits, defaultContactPreference } from './deal/schemas';
 import { type DealPosition, type DealStage, isClosedStage } from './deal/stages';
@@ -14,6 +14,7 @@ import type { PostEvent } from './post/events';
 import { allowedTransitions, cancellableStatuses, isLifecycleEvent, type LifecycleActor } from './post/lifecycle';
 import { completePost, ownerId as fixtureOwner, postId as fixturePost, published, refinanceLoan } from './post/test-fixtures';
 import { defaultPermissions, effectivePermissions } from './user/permissions';
+import { sydneyDay } from './shared/sydney-time';
 
 // Test support for domain/trade-flow.property.test.ts (never imported by production code): a small in-memory
 // marketplace of two published posts, their customers, three providers, an admin, the scheduler, Auto-Declare and the
@@ -430,7 +431,7 @@ export class World {
     if (event.type !== 'BidCancelled') return;
     const deal = this.deal(dealOf(event.data.bid_id));
     if (deal.status !== 'open') return;
-    const activity = { activity_type: 'closed_lost', reason: 'other', description: 'Bid cancelled', activity_date: dayAt(this.time) };
+    const activity = { activity_type: 'closed_lost', reason: 'other', description: 'Bid cancelled', activity_date: sydneyDay(this.time) };
     const data = { deal_id: deal.deal.deal_id, activity_id: `activity-${++this.activityIds}`, activity };
     this.onDeal('deals', { type: 'AddActivity', data, metadata: this.dealMetadata('deals') }, true);
   }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bucketFor, rangeErrors, sydneyDay } from '../../domain/statistics/range';
+import { bucketFor, rangeErrors } from '../../domain/statistics/range';
 import { dashboardStatistics as statisticsView, statisticsQuery } from '../../domain/statistics/schemas';
 import { dashboardStatistics } from '../../projections/statistics/queries';
 import { adminOnly } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 
 // The admin dashboard's statistics panel (spec 1 §2 "Dashboards", §7 "Dashboard statistics by date range"; the
 // spec shows no path). Figures come from the statistics projection's per-day rows (docs/statistics.md).

@@ -12,6 +12,7 @@ import {
   fieldErrorsOf,
 } from './schemas';
 import { type DealPosition, isClosedStage, isStepActivity, nextPosition, positionOf } from './stages';
+import { sydneyDay } from '../shared/sydney-time';
 
 // The deal aggregate (spec 1 §2 "Deals", §4 "Deal activities", §5; spec 3 §5 "Activities and notes"). It holds the
 // deal's facts from the accepted bid and its activities in the order recorded; the stage is a fold of them
@@ -45,11 +46,6 @@ const refuse = (code: string, message: string, errors?: FieldErrors): DealDecisi
 
 const initialState = (): DealState => ({ status: 'absent' });
 
-/** The day of an instant in Sydney, YYYY-MM-DD: the default activity date of the opening activity. */
-export function dayAt(now: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
-}
-
 function open(command: OpenDeal, state: DealState): DealDecision {
   if (state.status !== 'absent') return refuse(dealErrors.alreadyOpen, 'This bid already has a deal.');
   const { activity_id, ...facts } = command.data;
@@ -59,7 +55,7 @@ function open(command: OpenDeal, state: DealState): DealDecision {
     activity_type: facts.external ? 'external_created' : 'accept',
     amount: null,
     description: null,
-    activity_date: dayAt(now),
+    activity_date: sydneyDay(now),
     settled_lender: null,
     reason: null,
     created_by: actor.user_id,

@@ -41,6 +41,7 @@ import {
   preferencesSchema,
   toHomeLoan,
 } from './schemas';
+import { sydneyYear } from '../shared/sydney-time';
 
 // The post aggregate's creation side (spec 2 §4, §5, §7; spec 1 §4 "Post statuses"). A post is `pending` while the
 // customer describes it, `active` (open for bids) once it validates, `cancelled` with a reason. Its parts change
@@ -91,9 +92,7 @@ export const postFieldErrors = (error: DomainError): FieldErrors | undefined => 
 export const defaultPublishSettings: PublishSettings = { bidding_period_days: 7, review_period_days: 2 };
 
 /** The calendar year in Australia (Sydney) at an ISO instant: the year applicants' ages are counted in. */
-export function currentYearAt(now: string): number {
-  return Number(new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', year: 'numeric' }).format(new Date(now)));
-}
+export const currentYearAt = (now: string): number => sydneyYear(now);
 
 const refuse = (code: string, message: string, errors?: FieldErrors): PostDecision => ({
   ok: false,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, bucketFor, bucketsOf, bucketStart, daysIn, defaultRange, isDay, rangeErrors, rangePresets, sydneyDay } from './range';
+import { addDays, bucketFor, bucketsOf, bucketStart, daysIn, defaultRange, isDay, rangeErrors, rangePresets } from './range';
+import { sydneyDay } from '../shared/sydney-time';
 
 describe('the statistics range (spec 1 §2)', () => {
   const today = '2026-11-21';

@@ -29,11 +29,6 @@ export function daysIn(range: DayRange): number {
   return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** The day of an instant in Sydney (the marketplace's calendar), YYYY-MM-DD. */
-export function sydneyDay(instant: string | Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
-}
-
 export const rangeMessages = {
   invalidDate: 'Should be a date written YYYY-MM-DD',
   beforeMinimum: 'The date cannot be before 01/01/2017',

@@ -1,7 +1,7 @@
 import { type BidCommand, bidCommandForDealStage, type BidStatusCommand } from '../../domain/bid/commands';
 import { bidDecider } from '../../domain/bid/decider';
 import { type BidCancelled, bidStream } from '../../domain/bid/events';
-import { dayAt, dealDecider } from '../../domain/deal/decider';
+import { dealDecider } from '../../domain/deal/decider';
 import { dealEventTypes, dealStream } from '../../domain/deal/events';
 import { defaultContactPreference } from '../../domain/deal/schemas';
 import { isClosedStage } from '../../domain/deal/stages';
@@ -13,6 +13,7 @@ import { type CommandContext, CONTENDED_ATTEMPTS, handleCommand, loadState } fro
 import type { EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { derivedUuid, randomIds } from '../../infrastructure/ids';
 import type { Reactor } from '../projection';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 
 // The deals reactor (DESIGN.md §2, §4): the post's accepted bid becomes a deal, and the bid and the post follow the
 // deal. Every command's event ids derive from the triggering event, and the bid follows the deal's stage as it is
@@ -148,7 +149,7 @@ async function closeDealOfCancelledBid(store: EventStore, trigger: RecordedEvent
   const dealId = dealIdOf(trigger.data.bid_id);
   const deal = await loadState(store, dealStream(dealId), dealDecider);
   if (deal.state.status !== 'open') return;
-  const activity = { activity_type: 'closed_lost', activity_date: dayAt(trigger.metadata.occurred_at), ...cancelledBidActivity };
+  const activity = { activity_type: 'closed_lost', activity_date: sydneyDay(trigger.metadata.occurred_at), ...cancelledBidActivity };
   await handleCommand({
     store,
     ids: randomIds,

@@ -6,9 +6,9 @@ import type { DealActivityAdded, DealActivityDeleted, DealActivityEdited, DealOp
 import type { DealStage } from '../../domain/deal/stages';
 import type { PostPublished } from '../../domain/post/events';
 import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
-import { sydneyDay } from '../../domain/statistics/range';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 
 // The admin's statistics panel (spec 1 §2 "Dashboards", issue 6 item 6; docs/statistics.md). Built for speed: one
 // row per Sydney day with the day's counters and sums, so a range of ten years sums at most ~3,650 rows. Figures

@@ -10,6 +10,7 @@ import { dealIdOf } from '../deals/deal-opener';
 import { type MessageFromEvent, outboxProjection } from '../outbox/outbox-projection';
 import { findPost } from '../posts/queries';
 import { findUser } from '../users/queries';
+import { sydneyDate } from '../../domain/shared/sydney-time';
 
 // The e-mails of the trade flow (issue 6 item 5, docs/trade-mail.md): new bid, bidding ended (the review period's
 // notice, with the signed links to extend it and to cancel automatic selection), review period extended, bid
@@ -32,8 +33,7 @@ type Mail = { template: string; subject: string; text: string };
 const greeting = (firstName: string | null) => `Hi ${firstName ?? 'there'},\n\n`;
 
 /** en-AU date of an instant, as the customer's calendar shows it (DD/MM/YYYY, Sydney time). */
-export const mailDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+export const mailDate = (iso: string) => sydneyDate(iso);
 
 /** The route of each link (spec 1 §2): the web page reads `token` and uses it without a log-in. */
 function linkPath(action: EmailLinkAction, postId: string, bidId: string | null): string {

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../api/app';
 import { homeLoanProduct } from '../../domain/product/products';
-import { sydneyDay } from '../../domain/statistics/range';
 import { systemClock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
 import { type DatabaseHandle, openDatabase } from '../../infrastructure/database/database';
@@ -26,6 +25,7 @@ import { dropDatabase } from './admin';
 import { LatencyRecorder } from './latency';
 import { int, ms } from './report';
 import type { Latency } from './tasks';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 
 // `npm run bench -- scale` (docs/operations.md "Scale"): logs of 100,000 and 1,000,000 realistic events, the full
 // rebuild of every projection from them (`npm run projections:rebuild`, timed as a process), the latency of the main

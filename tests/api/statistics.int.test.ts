@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, sydneyDay } from '../../domain/statistics/range';
+import { addDays } from '../../domain/statistics/range';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, openDeal, placeBid, projectionsIdle, provider } from '../support/trade';
 import { as, type TestUser } from '../support/users';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 
 // The admin's statistics panel (spec 1 §2 "Dashboards", §7; docs/statistics.md): figures on a small known data set
 // made through the API, who may ask, and the date range's rules.

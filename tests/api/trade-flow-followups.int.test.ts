@@ -3,7 +3,7 @@ import { bidWarningCodes } from '../../domain/bid/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidDecider } from '../../domain/bid/decider';
 import { bidStream } from '../../domain/bid/events';
-import { dayAt, dealDecider } from '../../domain/deal/decider';
+import { dealDecider } from '../../domain/deal/decider';
 import { dealStream } from '../../domain/deal/events';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
@@ -13,6 +13,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { acceptBid, activePost, cancelBidAsAdmin, deletePost, onPost, openDeal, placeBid, provider, validBid } from '../support/trade';
 import { as } from '../support/users';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 
 // Follow-ups of the trade flow (docs/bids.md "Cancelling and deleting", docs/deals.md "A cancelled bid's deal",
 // docs/post-lifecycle.md "Contended post streams"): acceptance only of the post's own, registered and not withdrawn
@@ -142,7 +143,7 @@ describe('GET /v1/users/me for a provider', () => {
     const first = await openDeal(t, { bidder });
     await openDeal(t, { bidder });
     expect(await me()).toMatchObject({ total_accepted_bids: 2, total_contacted_bids: 0 });
-    const contacted = await t.app.inject(as(bidder, { method: 'POST', url: `/v1/deals/${first.dealId}/activities`, payload: { operation: 'contact', activity_date: dayAt(new Date().toISOString()) } }));
+    const contacted = await t.app.inject(as(bidder, { method: 'POST', url: `/v1/deals/${first.dealId}/activities`, payload: { operation: 'contact', activity_date: sydneyDay(new Date().toISOString()) } }));
     expect(contacted.statusCode, contacted.body).toBe(201);
     await settled();
     expect(await me()).toMatchObject({ total_accepted_bids: 1, total_contacted_bids: 1 });

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, sydneyDay } from '../../domain/statistics/range';
+import { addDays } from '../../domain/statistics/range';
 import { type BrowserSession, logInAs, openBrowser, screenshots, toastTitled } from '../support/browser';
 import { serveTestApp, type ServedApp } from '../support/served-app';
 import { activePost, openDeal, placeBid, projectionsIdle, provider } from '../support/trade';
 import { testPassword } from '../support/users';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 
 // The admin's statistics panel, the mailing-list form and the outdated-browser dialog in the built UI (dist/web) in
 // Debian's Chromium (spec 1 §1, §2 "Dashboards", §8, §9; docs/statistics.md, docs/site-chrome.md).

@@ -1,13 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { bucketFor, rangePresets, sydneyDay } from '../../../domain/statistics/range';
+import { bucketFor, rangePresets } from '../../../domain/statistics/range';
 import type { Database } from '../../../infrastructure/database/database';
 import { dashboardStatistics } from '../../../projections/statistics/queries';
 import { LatencyRecorder } from '../latency';
 import { summarisePlan } from '../plan';
 import type { Task, TaskResult } from '../tasks';
 import { timed } from '../writers';
+import { sydneyDay } from '../../../domain/shared/sydney-time';
 
 type Statement = { sql: string; parameters: readonly unknown[] };
 

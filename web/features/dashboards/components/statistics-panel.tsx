@@ -1,12 +1,13 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { type Bucket, type DayRange, defaultRange, sydneyDay } from '../../../../domain/statistics/range';
+import { type Bucket, type DayRange, defaultRange } from '../../../../domain/statistics/range';
 import type { DashboardStatistics } from '../../../../domain/statistics/schemas';
 import { errorText } from '../../../lib/error-toast';
 import { formatAud, formatDate, formatRate } from '../../../lib/format';
 import { useDashboardStatistics } from '../api/get-dashboard-statistics';
 import { StatisticsRangePicker } from './statistics-range-picker';
+import { sydneyDay } from '../../../../domain/shared/sydney-time';
 
 // The admin dashboard's statistics panel (spec 1 §2 "Dashboards"; docs/statistics.md): figures as numbers and as
 // charts for the chosen range; opens on the last 29 days.
