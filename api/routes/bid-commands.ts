@@ -64,10 +64,13 @@ export const BIDDING_LIMIT_REACHED = 'BIDDING_LIMIT_REACHED';
 
 /** How often placing retries when other bids of the same post were registered at the same moment. */
 const REGISTER_ATTEMPTS = 5;
+/** Posts whose folded stream a process keeps for the next bid (a few kilobytes each, personal data withheld). */
+const FOLDED_POSTS_KEPT = 2000;
 
 export function bidCommands(deps: AppDependencies) {
   const { db, store, ids, clock } = deps;
   const posts = postCommands(deps);
+  const foldedPosts = new Map<string, { state: PostState; revision: number }>();
 
   /** The post as a bid is decided against it; the leading bid leaves out the bid being edited. */
   async function postFacts(post: OpenPost, editedBidId: string | null): Promise<PostFacts> {
@@ -114,15 +117,22 @@ export function bidCommands(deps: AppDependencies) {
   });
 
   /**
-   * The post stream folded once for a bid: its personal fields withheld, not decrypted (the bid rules use only the
-   * loan's terms and the status), with the revision the registration appends after.
+   * The post stream folded for a bid: its personal fields withheld, not decrypted (the bid rules use only the loan's
+   * terms and the status), with the revision the registration appends after. The fold is kept (`foldedPosts`), so
+   * the next bid on the post reads only the events since: a post's stream grows by one event per bid, and reading
+   * and folding all of it for every bid cost more with each.
    */
   async function loadPostForBid(postId: string): Promise<{ post: OpenPost; revision: number } | null> {
-    const recorded = await store.readStream(postStream(postId), { personalData: 'withhold' });
-    // The stored events of a post stream were written by the post decider.
-    const state = recorded.reduce((s, e) => postDecider.evolve(s, { type: e.type, data: e.data } as PostEvent), postDecider.initialState());
-    const last = recorded[recorded.length - 1];
-    return state.status === 'absent' || !last ? null : { post: state, revision: last.revision };
+    const known = foldedPosts.get(postId);
+    const recorded = await store.readStream(postStream(postId), { personalData: 'withhold', after: known?.revision });
+    // The stored events of a post stream were written by the post decider; the folded states are never mutated.
+    const state = recorded.reduce((s, e) => postDecider.evolve(s, { type: e.type, data: e.data } as PostEvent), known?.state ?? postDecider.initialState());
+    const revision = recorded.at(-1)?.revision ?? known?.revision;
+    if (state.status === 'absent' || revision === undefined) return null;
+    foldedPosts.delete(postId); // re-inserted last: the map's order is the order of use
+    foldedPosts.set(postId, { state, revision });
+    if (foldedPosts.size > FOLDED_POSTS_KEPT) foldedPosts.delete(foldedPosts.keys().next().value!);
+    return { post: state, revision };
   }
 
   /** The provider a bid is placed for, as one query; null when it is no active provider of an organisation. */

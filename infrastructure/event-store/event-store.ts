@@ -58,6 +58,8 @@ export type ReadStreamOptions = {
    * ignore it.
    */
   personalData?: 'reveal' | 'withhold';
+  /** Only the events after this revision (a fold kept from an earlier read goes on from there). */
+  after?: number;
 };
 
 /** One stream's part of an `appendTogether`. */
@@ -70,7 +72,7 @@ export interface EventStore {
    * Only adapters that can: PostgreSQL (one transaction); EventStoreDB has no transaction across streams.
    */
   appendTogether?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
-  /** Every event of a stream in revision order; an empty array for a stream that does not exist. */
+  /** Every event of a stream (after `options.after`) in revision order; an empty array for a stream that does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Up to `batch` events strictly after `from`, in global order, never skipping one that commits later. */
   readAll(from: Position, batch: number): Promise<ReadAllBatch>;

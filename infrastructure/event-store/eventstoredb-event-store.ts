@@ -8,7 +8,7 @@ import {
   jsonEvent,
   NO_STREAM,
   type ReadPosition,
-  type ReadStreamOptions,
+  type ReadStreamOptions as EsdbReadStreamOptions,
   START as LOG_START,
   StreamNotFoundError,
   WrongExpectedVersionError,
@@ -23,6 +23,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllBatch,
+  type ReadStreamOptions,
   type RecordedEvent,
   START,
   type Subscription,
@@ -104,11 +105,11 @@ export class EventStoreDbEventStore implements EventStore {
     return appended;
   }
 
-  readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.#read(streamId, {});
+  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.#read(streamId, options.after === undefined ? {} : { fromRevision: BigInt(options.after + 1) });
   }
 
-  async #read(streamId: string, options: ReadStreamOptions): Promise<RecordedEvent[]> {
+  async #read(streamId: string, options: EsdbReadStreamOptions): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of this.#client.readStream(streamId, options)) {

@@ -226,7 +226,7 @@ export class PersonalDataEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const events = await this.#inner.readStream(streamId);
+    const events = await this.#inner.readStream(streamId, { after: options.after });
     return options.personalData === 'withhold' ? this.#withhold(events) : this.#reveal(events);
   }
 

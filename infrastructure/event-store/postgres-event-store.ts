@@ -9,6 +9,7 @@ import {
   type NewEvent,
   type Position,
   type ReadAllBatch,
+  type ReadStreamOptions,
   type RecordedEvent,
   START,
   type StreamAppend,
@@ -148,10 +149,10 @@ export class PostgresEventStore implements EventStore {
     return rows[0]?.revision ?? 'no_stream';
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await sql<EventRow>`
       select position::text, transaction_id::text, stream_id, revision, event_id::text, type, data, metadata
-      from events where stream_id = ${streamId} order by revision`.execute(this.#db);
+      from events where stream_id = ${streamId} and revision > ${options.after ?? -1} order by revision`.execute(this.#db);
     return rows.map(toRecordedEvent);
   }
 

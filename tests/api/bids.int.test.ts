@@ -87,6 +87,8 @@ describe('placing a bid', () => {
 
   it('refuses a post that no longer takes bids (409 with the spec text) and a customer (403)', async () => {
     const fresh = await activePost(t);
+    // A bid first: the API keeps the post's fold from it, and must still see the cancellation that follows.
+    expect((await place(bank, fresh.homeLoanId)).statusCode).toBe(201);
     const ended = await send(fresh.owner, 'PATCH', `/v2/posts/${fresh.postId}`, { operation: 'cancel', reason: 'Found a loan elsewhere' });
     expect(ended.statusCode, ended.body).toBe(200);
     const before = await t.eventCount();

@@ -55,6 +55,14 @@ export function eventStoreContract(
         expect(comparePositions(read[0]!.position, read[1]!.position)).toBe(-1);
       });
 
+      it('reads only the events after a revision when asked (a fold going on from an earlier read)', async () => {
+        const stream = streamName();
+        await store.append(stream, [event('A'), event('B'), event('C')], 'no_stream');
+        expect((await store.readStream(stream, { after: 0 })).map((e) => [e.revision, e.type])).toEqual([[1, 'B'], [2, 'C']]);
+        expect(await store.readStream(stream, { after: 2 })).toEqual([]);
+        expect(await store.readStream(streamName(), { after: 0 })).toEqual([]);
+      });
+
       it('reads a stream that does not exist as empty', async () => {
         expect(await store.readStream(streamName())).toEqual([]);
       });
