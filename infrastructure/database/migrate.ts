@@ -16,6 +16,7 @@ import * as messagePresence from './migrations/2026-11-21T2101-message-presence'
 import * as emailLinkUses from './migrations/2026-11-21T2601-email-link-uses';
 import * as rateLimits from './migrations/2026-11-21T2710-rate-limits';
 import * as eventsHorizon from './migrations/2026-11-22T0100-events-horizon';
+import * as appendTogether from './migrations/2026-11-26T0100-append-together';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T2601-email-link-uses': emailLinkUses,
   '2026-11-21T2710-rate-limits': rateLimits,
   '2026-11-22T0100-events-horizon': eventsHorizon,
+  '2026-11-26T0100-append-together': appendTogether,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

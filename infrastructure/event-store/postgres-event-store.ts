@@ -29,6 +29,8 @@ type EventRow = {
 };
 
 const UNIQUE_VIOLATION = '23505';
+/** The SQLSTATE append_events_together raises when a part's revision does not match (nothing is written). */
+const REVISION_MISMATCH = 'HLA01';
 /** How often a subscriber that has caught up looks for events appended by other processes. */
 const POLL_INTERVAL_MS = 50;
 const SUBSCRIPTION_BATCH = 1000;
@@ -77,6 +79,13 @@ export class PostgresEventStore implements EventStore {
 
   /** The appends in one transaction: a command whose events go to two streams (a bid and its post) commits whole. */
   async appendTogether(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    // Usually one statement; a revision that does not match, or events stored already, undo it and go the long way,
+    // which tells a conflict from a repeated append.
+    const together = await this.#insertTogether(appends);
+    if (together) {
+      this.#appended.emit('appended');
+      return together;
+    }
     let results: AppendResult[];
     try {
       results = await this.#db.transaction().execute(async (trx) => {
@@ -96,6 +105,22 @@ export class PostgresEventStore implements EventStore {
     }
     this.#appended.emit('appended');
     return results;
+  }
+
+  /** Every part in one statement (append_events_together of the migrations), or null when one part was refused. */
+  async #insertTogether(appends: readonly StreamAppend[]): Promise<AppendResult[] | null> {
+    const expected = appends.map(({ expectedRevision: r }) => (r === 'any' ? null : r === 'no_stream' ? -1 : r));
+    const payloads = appends.map((part) => JSON.stringify(part.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata }))));
+    try {
+      const { rows } = await sql<{ last_revision: number; last_position: string; last_transaction: string }>`
+        select last_revision, last_position, last_transaction
+        from append_events_together(${appends.map((part) => part.streamId)}::text[], ${expected}::int[], ${payloads}::jsonb[])
+        order by part`.execute(this.#db);
+      return rows.map((row) => ({ nextRevision: row.last_revision, position: { commit: BigInt(row.last_transaction), prepare: BigInt(row.last_position) } }));
+    } catch (error) {
+      if (isUniqueViolation(error) || (error as { code?: string }).code === REVISION_MISMATCH) return null;
+      throw error;
+    }
   }
 
   async #insert(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

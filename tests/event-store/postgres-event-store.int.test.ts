@@ -10,6 +10,44 @@ eventStoreContract('PostgreSQL adapter on embedded PGlite', async () => {
   return { store: new PostgresEventStore(database.db), close: database.close };
 }, { uniqueEventIdsAcrossStreams: true });
 
+describe('appending to several streams together (PGlite, or the server in CI\'s second run)', () => {
+  it('stores every part in one go, each at its own revision, or nothing when one part is refused', async () => {
+    const database = await createTestDatabase();
+    try {
+      const store = new PostgresEventStore(database.db);
+      const [post, bid, other] = [streamName('post'), streamName('bid'), streamName('bid')];
+      await store.append(post, [event('Opened')], 'no_stream');
+      const [onPost, onBid] = await store.appendTogether([
+        { streamId: post, events: [event('Registered')], expectedRevision: 0 },
+        { streamId: bid, events: [event('Placed'), event('Edited')], expectedRevision: 'no_stream' },
+      ]);
+      expect([onPost!.nextRevision, onBid!.nextRevision]).toEqual([1, 1]);
+      expect(comparePositions(onPost!.position, onBid!.position)).toBe(-1);
+      expect((await store.readStream(bid)).map((e) => e.type)).toEqual(['Placed', 'Edited']);
+
+      // The post moved on since revision 0: neither part is written, and the error names the post's revision.
+      const refused = store.appendTogether([
+        { streamId: post, events: [event('Registered')], expectedRevision: 0 },
+        { streamId: other, events: [event('Placed')], expectedRevision: 'no_stream' },
+      ]);
+      await expect(refused).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', streamId: post });
+      expect(await store.readStream(other)).toEqual([]);
+      expect(await store.readStream(post)).toHaveLength(2);
+
+      // Refused on the second part: the first is undone too.
+      await expect(
+        store.appendTogether([
+          { streamId: post, events: [event('Registered')], expectedRevision: 1 },
+          { streamId: bid, events: [event('Placed')], expectedRevision: 'no_stream' },
+        ]),
+      ).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', streamId: bid });
+      expect(await store.readStream(post)).toHaveLength(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 // CI's second run sets DATABASE_URL; the late-commit scenarios need a server's concurrent connections.
 describe.runIf(serverUrl)('on a PostgreSQL server', () => {
   eventStoreContract('PostgreSQL adapter on a server', async () => {
