@@ -132,10 +132,11 @@ describe('the trade flow across post, bid and deal (property-based)', () => {
           // A refused command appends nothing, anywhere.
           if (!world.run(next)) expect(world.log.length).toBe(before);
           checkWorld(world);
+          // Every state passed through, not only where a run ends (a bid on hold is often closed again).
+          for (const state of world.posts.values()) reached.post.add(state.status);
+          for (const state of world.bids.values()) reached.bid.add(state.status);
+          for (const state of world.deals.values()) if (state.status !== 'absent') reached.deal.add(state.position.stage);
         }
-        for (const state of world.posts.values()) reached.post.add(state.status);
-        for (const state of world.bids.values()) reached.bid.add(state.status);
-        for (const state of world.deals.values()) if (state.status !== 'absent') reached.deal.add(state.position.stage);
         if (world.deals.size > 0) reached.accepted += 1; // runs with a deal
       }),
       { numRuns: 300 },

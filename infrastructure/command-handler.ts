@@ -39,18 +39,25 @@ export const CONTENDED_ATTEMPTS = 16;
 const MAX_PAUSE_MS = 50;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, MAX_PAUSE_MS)));
 
-/** A stream folded into its aggregate's state, with the revision to append after. */
+type Folded<State> = { state: State; revision: number | 'no_stream' };
+
+/**
+ * A stream folded into its aggregate's state, with the revision to append after; given `from` (a fold of the same
+ * stream read earlier), only the events since are read and folded onto it.
+ */
 export async function loadState<State, Command, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
   options: ReadStreamOptions = {},
-): Promise<{ state: State; revision: number | 'no_stream' }> {
-  const recorded = await store.readStream(streamId, options);
+  from?: Folded<State>,
+): Promise<Folded<State>> {
+  const after = from && from.revision !== 'no_stream' ? from.revision : undefined;
+  const recorded = await store.readStream(streamId, { ...options, after });
   // The stored events were produced by this decider, so they have its event type.
-  const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+  const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), from?.state ?? decider.initialState());
   const last = recorded[recorded.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream' };
+  return { state, revision: last ? last.revision : (from?.revision ?? 'no_stream') };
 }
 
 /**
@@ -74,8 +81,12 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
 }): Promise<CommandResult<State>> {
   const { store, streamId, decider, context } = options;
   const maxAttempts = options.attempts ?? MAX_ATTEMPTS;
+  // A retry reads only what was appended since the attempt before: under a burst of appends to the same stream (bids
+  // on a post) a short read is what lets the command land between two of them.
+  let folded: Folded<State> | undefined;
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, streamId, decider, { personalData: options.personalData });
+    folded = await loadState(store, streamId, decider, { personalData: options.personalData }, folded);
+    const { state, revision } = folded;
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
     const decision = decider.decide(command, state);
     if (!decision.ok) return { ok: false, error: decision.error };
