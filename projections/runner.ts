@@ -92,6 +92,7 @@ export class ProjectionRunner {
   /** The log's head as the watcher last saw it, and how often it has moved (loops compare it around a round). */
   #head: Position | null = null;
   #headMoves = 0;
+  #lastMoveAt = 0;
   #headWatch: NodeJS.Timeout | null = null;
 
   constructor(options: RunnerOptions) {
@@ -181,7 +182,13 @@ export class ProjectionRunner {
         if (!this.#head || comparePositions(head, this.#head) !== 0) {
           this.#head = head;
           this.#headMoves += 1;
+          this.#lastMoveAt = Date.now();
           this.#wakeUps.forEach((wake) => wake());
+        } else if (Date.now() - this.#lastMoveAt >= IDLE_RECHECK_MS) {
+          // A safety net: once a second the log tail looks at the log itself even if no move was seen, so an
+          // event it could not see when it last looked (behind a transaction then open) waits a second at most.
+          this.#headMoves += 1;
+          this.#lastMoveAt = Date.now();
         }
       } catch {
         // The database is away: the loops' own steps fail and report it; poll again.
