@@ -23,7 +23,7 @@ const BUILDS_FRESH_MS = 1000;
  * within the last moments (up to three times `wal_writer_delay`, 0.6 s by default), it comes back as of an earlier
  * batch, read-model rows and checkpoint together, still atomic, and the runner applies those events again. The events
  * themselves, and everything else, still commit synchronously. Waiting for the disk at every batch made each of a
- * dozen consumers queue behind the log's own flushes (docs/performance.md "Asynchronous commit of batches").
+ * dozen consumers queue behind the log's own flushes (docs/performance.md "One read of the log per runner").
  */
 
 /** Thrown inside a batch transaction to roll it back: another process applied the batch first. */
