@@ -20,6 +20,7 @@ import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
 import { type BidOrganisation, bidderOf, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import { findOrganisation } from '../../projections/organisations/queries';
+import { findPostOfPart } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
 import type { Caller } from '../authentication';
 import { callerOf } from '../access';
@@ -66,11 +67,28 @@ export const BIDDING_LIMIT_REACHED = 'BIDDING_LIMIT_REACHED';
 const REGISTER_ATTEMPTS = 5;
 /** Posts whose folded stream a process keeps for the next bid (a few kilobytes each, personal data withheld). */
 const FOLDED_POSTS_KEPT = 2000;
+/** Home loans whose post a process remembers (two ids each; a home loan never moves to another post). */
+const HOME_LOAN_POSTS_KEPT = 20_000;
 
 export function bidCommands(deps: AppDependencies) {
   const { db, store, ids, clock } = deps;
   const posts = postCommands(deps);
   const foldedPosts = new Map<string, { state: PostState; revision: number }>();
+  const homeLoanPosts = new Map<string, string>();
+
+  /**
+   * The post of a home loan (the id bids are placed on), remembered: the link never changes, and the post's own
+   * state (deleted too) comes from its stream when the bid is decided. Undefined: no such home loan.
+   */
+  async function postOfHomeLoan(homeLoanId: string): Promise<string | undefined> {
+    const known = homeLoanPosts.get(homeLoanId);
+    if (known) return known;
+    const part = await findPostOfPart(db, homeLoanId, 'home_loan');
+    if (!part || part.removed) return undefined;
+    if (homeLoanPosts.size >= HOME_LOAN_POSTS_KEPT) homeLoanPosts.delete(homeLoanPosts.keys().next().value!);
+    homeLoanPosts.set(homeLoanId, part.post_id);
+    return part.post_id;
+  }
 
   /** The post as a bid is decided against it; the leading bid leaves out the bid being edited. */
   async function postFacts(post: OpenPost, editedBidId: string | null): Promise<PostFacts> {
@@ -298,7 +316,7 @@ export function bidCommands(deps: AppDependencies) {
     }
   }
 
-  return { place, run, withdraw, postFacts, providerById, readPost: posts.readPost };
+  return { place, run, withdraw, postFacts, providerById, postOfHomeLoan, readPost: posts.readPost };
 }
 
 /** What a caller may see of a bid (docs/bids.md "Privacy"). */

@@ -18,7 +18,7 @@ import type { Caller } from '../authentication';
 import { waitForProjections } from '../../projections/projection-status';
 import type { BidRow } from '../../projections/bids/bids';
 import { type BidScope, bidsOfPost, findBid, findBidOfRequiredDocument, listBids } from '../../projections/bids/queries';
-import { findPost, findPostOfPart, postOwnersOf } from '../../projections/posts/queries';
+import { findPost, postOwnersOf } from '../../projections/posts/queries';
 import { adminOnly, allow, callerOf } from '../access';
 import type { AppDependencies } from '../app';
 import { problem, problemResponses, sendProblem } from '../problem';
@@ -117,10 +117,10 @@ export const bidRoutes =
         },
       },
       async (request, reply) => {
-        const part = await findPostOfPart(db, request.params.id, 'home_loan');
-        if (!part || part.removed) return sendProblem(reply, problem(404, 'POST_NOT_FOUND', 'Post not found.'));
+        const postId = await commands.postOfHomeLoan(request.params.id);
+        if (!postId) return sendProblem(reply, problem(404, 'POST_NOT_FOUND', 'Post not found.'));
         const { home_loan_bid, confirmed_warnings, fsp_user_uuid } = request.body;
-        const placed = await commands.place(request, part.post_id, { bid: home_loan_bid, confirmed_warnings, fsp_user_uuid });
+        const placed = await commands.place(request, postId, { bid: home_loan_bid, confirmed_warnings, fsp_user_uuid });
         if (!placed.ok) return sendProblem(reply, placed.problem);
         answerPosition(reply, placed.position);
         return reply.code(201).send(placed.view);

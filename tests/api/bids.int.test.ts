@@ -304,6 +304,9 @@ describe('editing, cancelling, deleting', () => {
     await settle(t, deleted.headers['x-position']);
     expect((await send(bank, 'GET', `/v4/home_loan_bids/${id}`)).statusCode).toBe(404);
     expect((await t.asAdmin({ method: 'GET', url: `/v5/home_loan_bids?filter[post_id]=${fresh.postId}` })).json().total_records).toBe(0);
+    // The server remembers the home loan's post from the bid before; the post's stream still says it is gone.
+    const again = await place(bank, fresh.homeLoanId);
+    expect(again.statusCode, again.body).toBe(404);
   });
 
   it('required and optional documents: listed, added, changed, removed (not the last one)', async () => {
