@@ -5,7 +5,7 @@ import type { Clock } from '../infrastructure/clock';
 import type { Database } from '../infrastructure/database/database';
 import type { AppSecrets } from '../infrastructure/secrets';
 import { verifyAccessToken } from '../infrastructure/tokens';
-import { findUser } from '../projections/users/queries';
+import { type CallerRow, findCallerRow } from '../projections/users/queries';
 import { problem, sendProblem } from './problem';
 
 export type Caller = {
@@ -43,13 +43,13 @@ export async function resolveCaller(deps: AuthenticationDependencies, request: F
   if (!check.ok) return check.reason;
   // The token is only as good as the account behind it now: a suspended or deleted user is out at once, and a
   // changed permission counts from the next request.
-  const user = await findUser(deps.db, check.claims.userId);
+  const user = await findCallerRow(deps.db, check.claims.userId);
   if (!user || !statusesThatMayLogIn.includes(user.status)) return 'invalid';
   return callerFromUser(user);
 }
 
 /** The caller a user is, with the permissions as they stand now (also for the e-mail links' recipients). */
-export function callerFromUser(user: NonNullable<Awaited<ReturnType<typeof findUser>>>): Caller {
+export function callerFromUser(user: CallerRow): Caller {
   return {
     userId: user.uuid,
     userType: user.user_type,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
-import { isDatabaseUnavailable } from './database';
+import { isDatabaseUnavailable, openDatabase } from './database';
 
 // A server connection that goes away (the server restarts, an administrator ends the session) must fail what used
 // it as "database unavailable" (a 503), never crash the process, and leave the handle usable once the server
@@ -81,5 +81,53 @@ describe('isDatabaseUnavailable', () => {
     ['a value that is no error', 'Connection terminated'],
   ])('is false for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('statements run by name (StatementNames)', () => {
+  // One connection, so the statements prepared by one call are the ones the next call meets.
+  const oneConnection = () => openDatabase({ url: database.url!, maxConnections: 1 });
+
+  it('prepares a statement on its third use and runs it by name from then on', async () => {
+    const handle = await oneConnection();
+    try {
+      const run = () => sql<{ next: number }>`select ${41}::int + 1 as next`.execute(handle.db);
+      const namesOfOurs = async () =>
+        (await sql<{ name: string }>`select name from pg_prepared_statements where statement = ${'select $1::int + 1 as next'}`.execute(handle.db)).rows.map((r) => r.name);
+      expect((await run()).rows).toEqual([{ next: 42 }]);
+      expect((await run()).rows).toEqual([{ next: 42 }]);
+      expect(await namesOfOurs()).toEqual([]);
+      expect((await run()).rows).toEqual([{ next: 42 }]);
+      expect(await namesOfOurs()).toEqual([expect.stringMatching(/^hla_\d+$/)]);
+      expect((await run()).rows).toEqual([{ next: 42 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('reads a re-created view’s new columns with select *, and recovers after a named statement’s column changed type', async () => {
+    const handle = await oneConnection();
+    try {
+      await sql`create table statement_names_t (a int, b text)`.execute(handle.db);
+      await sql`insert into statement_names_t values (1, 'one')`.execute(handle.db);
+      await sql`create view statement_names_v as select a from statement_names_t`.execute(handle.db);
+      const all = () => sql<Record<string, unknown>>`select * from statement_names_v where a = ${1}`.execute(handle.db);
+      const named = () => sql<{ a: unknown }>`select a from statement_names_v where a::int = ${1}`.execute(handle.db);
+      for (let i = 0; i < 4; i++) {
+        expect((await all()).rows).toEqual([{ a: 1 }]);
+        expect((await named()).rows).toEqual([{ a: 1 }]);
+      }
+      // A rebuild swapping in: the view is made again, with a column more and a changed type.
+      await sql`drop view statement_names_v`.execute(handle.db);
+      await sql`create view statement_names_v as select a::text as a, b from statement_names_t`.execute(handle.db);
+      expect((await all()).rows).toEqual([{ a: '1', b: 'one' }]);
+      const first = await named().then(() => null, (error: unknown) => error);
+      expect(String(first)).toMatch(/cached plan must not change result type/);
+      expect((await named()).rows).toEqual([{ a: '1' }]);
+    } finally {
+      await sql`drop view if exists statement_names_v`.execute(handle.db);
+      await sql`drop table if exists statement_names_t`.execute(handle.db);
+      await handle.close();
+    }
   });
 });

@@ -60,18 +60,78 @@ export type DatabaseOptions =
   /** `dataDir` undefined keeps the embedded database in memory (tests). */
   | { embedded: true; dataDir?: string };
 
-/** A client whose connecting (not its wait in the pool's queue) gives up after CONNECT_TIMEOUT_MS. */
-class TimedClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+/** Statement texts that get a name once seen this often (one-off texts never take a slot). */
+const PREPARE_AFTER_USES = 3;
+/** At most this many named texts per process, so a connection never holds more prepared statements. */
+const NAMED_STATEMENTS_MAX = 1000;
+
+/**
+ * Names for the statement texts a process sends often, so each connection has PostgreSQL parse and plan them once
+ * and then only binds and executes them: parsing and planning were most of PostgreSQL's CPU per bid
+ * (docs/performance.md "Prepared statements"). Only plain DML gets a name. A text with `*` outside `count(*)` never
+ * does: the read models' views are re-created when a rebuild swaps in, and a named `select *` whose columns changed
+ * fails ('cached plan must not change result type') where an unnamed one reads the new columns. A text that fails
+ * that way anyway (a column changed type) loses its name, so only that one call fails.
+ */
+export class StatementNames {
+  readonly #uses = new Map<string, number>();
+  readonly #names = new Map<string, string | null>();
+
+  /** The name to run `text` under, or undefined to run it unnamed. */
+  nameOf(text: string): string | undefined {
+    const named = this.#names.get(text);
+    if (named !== undefined) return named ?? undefined;
+    if (!preparable(text)) return undefined;
+    const uses = (this.#uses.get(text) ?? 0) + 1;
+    if (uses < PREPARE_AFTER_USES || this.#names.size >= NAMED_STATEMENTS_MAX) {
+      if (this.#names.size < NAMED_STATEMENTS_MAX) this.#uses.set(text, uses);
+      return undefined;
+    }
+    this.#uses.delete(text);
+    const name = `hla_${this.#names.size}`;
+    this.#names.set(text, name);
+    return name;
   }
+
+  /** Never again under a name (null keeps its slot, so no name is reused for another text). */
+  forget(text: string): void {
+    if (this.#names.get(text)) this.#names.set(text, null);
+  }
+}
+
+const preparable = (text: string) => /^\s*(select|insert|update|delete|with)\b/i.test(text) && !text.replace(/count\(\*\)/gi, '').includes('*');
+
+/** SQLSTATE 0A000 with this message: a named statement's result columns changed under it. */
+const isStalePlan = (error: unknown) => error instanceof Error && (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(error.message);
+
+/**
+ * A client whose connecting (not its wait in the pool's queue) gives up after CONNECT_TIMEOUT_MS, and which runs
+ * frequent statements by name (`StatementNames`).
+ */
+function timedClient(names: StatementNames) {
+  return class TimedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+
+    // Kysely sends (text, values) and expects a promise; anything else (a callback, a config object) passes as is.
+    // biome-ignore lint: pg.Client.query is overloaded; this override only narrows one of its forms.
+    override query(config: any, values?: any, callback?: any): any {
+      const name = typeof config === 'string' && Array.isArray(values) && callback === undefined ? names.nameOf(config) : undefined;
+      if (name === undefined) return super.query(config, values, callback);
+      return (super.query({ name, text: config, values }) as Promise<pg.QueryResult>).catch((error: unknown) => {
+        if (isStalePlan(error)) names.forget(config);
+        throw error;
+      });
+    }
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     // The connect timeout goes on each client, not on the pool: pg-pool applies its own to a request merely waiting
     // for a free connection too, and under load (the load test's 200 connections) that failed healthy requests.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20, Client: TimedClient });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20, Client: timedClient(new StatementNames()) });
     // A client that loses its server must not crash the process. Idle in the pool, the pool reports it here and drops
     // it. Checked out (a transaction between two statements) it emits 'error' itself, which without a listener is an
     // uncaught exception: each client gets one, its next query fails ('not queryable', a 503) and the pool drops it

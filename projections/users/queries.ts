@@ -8,6 +8,17 @@ export async function findUser(database: Database, uuid: string): Promise<UserRo
   return (database as Kysely<UsersDatabase>).selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
+/** What a request's caller is made of (api/authentication.ts), read on every authenticated request. */
+export type CallerRow = Pick<UserRow, 'uuid' | 'user_type' | 'status' | 'organisation_uuid' | 'permissions'>;
+
+export async function findCallerRow(database: Database, uuid: string): Promise<CallerRow | undefined> {
+  return (database as Kysely<UsersDatabase>)
+    .selectFrom('users')
+    .select(['uuid', 'user_type', 'status', 'organisation_uuid', 'permissions'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+}
+
 /** E-mails are stored in lower case (domain/user/schemas.ts), so the look-up is exact. */
 export async function findUserByEmail(database: Database, email: string): Promise<UserRow | undefined> {
   return (database as Kysely<UsersDatabase>).selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
