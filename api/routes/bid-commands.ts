@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { BidActor, BidCommand, PostFacts, ProviderFacts } from '../../domain/bid/commands';
 import { type BidError, bidDecider, bidErrors } from '../../domain/bid/decider';
-import { type BidPlaced, bidStream } from '../../domain/bid/events';
+import { type BidEvent, type BidPlaced, bidStream } from '../../domain/bid/events';
 import type { BidWarningCode } from '../../domain/bid/rules';
 import { leadingBid, placeLabels } from '../../domain/bid/rules';
 import { type BidForm, bidStatusLabels, isDealStatus } from '../../domain/bid/schemas';
@@ -15,7 +15,7 @@ import { findProduct } from '../../domain/product/products';
 import { effectivePermissions, type PermissionMap } from '../../domain/user/permissions';
 import { bidLimitLevel, bidLimitReachedMessage } from '../../domain/deal/figures';
 import { CONTENDED_ATTEMPTS, ConcurrencyConflictError, handleCommand, loadState } from '../../infrastructure/command-handler';
-import { type AppendResult, type EventMetadata, type NewEvent, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
+import { type AppendResult, type EventMetadata, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
 import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
 import { type BidOrganisation, bidderOf, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
@@ -134,23 +134,38 @@ export function bidCommands(deps: AppDependencies) {
     occurred_at: clock.now().toISOString(),
   });
 
+  /** `fresh`: read from the store just now, not only remembered. */
+  type FoldedPost = { post: OpenPost; revision: number; fresh: boolean };
+
   /**
    * The post stream folded for a bid: its personal fields withheld, not decrypted (the bid rules use only the loan's
-   * terms and the status), with the revision the registration appends after. The fold is kept (`foldedPosts`), so
-   * the next bid on the post reads only the events since: a post's stream grows by one event per bid, and reading
-   * and folding all of it for every bid cost more with each.
+   * terms and the status), with the revision the registration appends after. The fold is kept (`foldedPosts`), with
+   * this process's own registrations evolved into it (`remember`), so a bid on a post this process knows reads
+   * nothing: the append's revision check tells when other events came in, and then only those are read
+   * (`{ fresh: true }`). A post's stream grows by one event per bid; reading and folding all of it per bid cost more
+   * with each.
    */
-  async function loadPostForBid(postId: string): Promise<{ post: OpenPost; revision: number } | null> {
+  async function postForBid(postId: string, { fresh }: { fresh: boolean }): Promise<FoldedPost | null> {
     const known = foldedPosts.get(postId);
+    if (known && !fresh) return { post: known.state as OpenPost, revision: known.revision, fresh: false };
     const recorded = await store.readStream(postStream(postId), { personalData: 'withhold', after: known?.revision });
     // The stored events of a post stream were written by the post decider; the folded states are never mutated.
     const state = recorded.reduce((s, e) => postDecider.evolve(s, { type: e.type, data: e.data } as PostEvent), known?.state ?? postDecider.initialState());
     const revision = recorded.at(-1)?.revision ?? known?.revision;
-    if (state.status === 'absent' || revision === undefined) return null;
+    if (state.status === 'absent' || revision === undefined) {
+      foldedPosts.delete(postId);
+      return null;
+    }
+    remember(postId, state, revision);
+    return { post: state, revision, fresh: true };
+  }
+
+  function remember(postId: string, state: PostState, revision: number): void {
+    // Two bids of this process on one post: the one answered last may know the older revision.
+    if ((foldedPosts.get(postId)?.revision ?? -1) > revision) return;
     foldedPosts.delete(postId); // re-inserted last: the map's order is the order of use
     foldedPosts.set(postId, { state, revision });
     if (foldedPosts.size > FOLDED_POSTS_KEPT) foldedPosts.delete(foldedPosts.keys().next().value!);
-    return { post: state, revision };
   }
 
   /** The provider a bid is placed for, as one query; null when it is no active provider of an organisation. */
@@ -170,11 +185,12 @@ export function bidCommands(deps: AppDependencies) {
   }
 
   /**
-   * Places a bid (docs/bids.md "Placing a bid"): the post stream is read once; the bid is decided first without
-   * writing (a refusal writes nothing), then recorded on the post stream (`RegisterBid` at the revision read: refused
-   * once bidding has ended, serialised with `EndBidding`), then on the bid's new stream. The answer is built from
-   * the decided event and the facts already read, without waiting for the read models (read-your-writes is the
-   * client's, through the answered position).
+   * Places a bid (docs/bids.md "Placing a bid"): decided against the post as this process last knew it, then
+   * `RegisterBid` on the post stream at that revision (refused once bidding has ended, serialised with `EndBidding`)
+   * and the bid's new stream, in one append. When the post moved on meanwhile (the revision no longer matches) or
+   * a decision refuses on the remembered post, the post's new events are read and the whole decision is made again,
+   * so a bid is never judged on a stale post. The answer is built from the decided event and the facts already
+   * read, without waiting for the read models (read-your-writes is the client's, through the answered position).
    */
   async function place(
     request: FastifyRequest,
@@ -185,74 +201,87 @@ export function bidCommands(deps: AppDependencies) {
     if (caller.userType === 'admin' && !input.fsp_user_uuid) {
       return { ok: false, problem: problem(422, bidErrors.invalid, 'Choose the provider this bid is for.', { fsp_user_uuid: ['Choose the provider this bid is for.'] }) };
     }
-    const [loaded, bidder, ranked] = await Promise.all([
-      loadPostForBid(postId),
+    const [remembered, bidder, ranked] = await Promise.all([
+      postForBid(postId, { fresh: false }),
       caller.userType === 'admin' ? bidderFor(input.fsp_user_uuid ?? '', null) : bidderFor(caller.userId, caller.permissions),
       rankedBidsOf(db, postId),
     ]);
-    if (!loaded) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
+    if (!remembered) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
     if (!bidder) {
       if (caller.userType === 'admin') return { ok: false, problem: problem(422, bidErrors.invalid, 'No such active provider.', { fsp_user_uuid: ['No such active provider.'] }) };
       return { ok: false, problem: problem(403, bidErrors.notAllowed, 'Only an active provider of an organisation can bid.') };
     }
     if (bidder.limitMaxed) return { ok: false, problem: problem(403, BIDDING_LIMIT_REACHED, bidLimitReachedMessage) };
-    const { post } = loaded;
-    if (post.status !== 'active') return { ok: false, problem: postNotOpen(productNameOf(post)) };
     // Ids of required documents are the server's (so /v1/required_documents/{id} names one).
     const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map((document) => ({ ...document, uuid: ids.uuid() })) };
     const bidId = ids.uuid();
-    const leading = leadingBid(ranked, sortKeyOf(post));
-    const command: BidCommand = {
-      type: 'PlaceBid',
-      data: { bid_id: bidId, post: factsOf(post, leading?.comparison_rate ?? null), provider: bidder.provider, bid, confirmed_warnings: input.confirmed_warnings },
-      metadata: { actor: actorOf(caller), now: clock.now().toISOString() },
-    };
-    const decided = bidDecider.decide(command, bidDecider.initialState());
-    if (!decided.ok) return { ok: false, problem: bidProblem(decided.error) };
-
     const metadata = metadataOf(request, caller);
-    // A new stream: nothing to read or fold before appending the decided event.
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
-    const appended = await registerOnPost(postId, bidId, loaded, metadata, decided.events.map(toEvent));
-    if (!appended) return { ok: false, problem: postNotOpen(productNameOf(post)) };
-    const row = bidRowOf((decided.events[0] as BidPlaced).data, new Date(metadata.occurred_at));
-    const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(post));
-    const ownerId = post.post.owner_id;
-    const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: ownerId }), () => places.get(row.uuid) ?? null, {
-      organisations: new Map([[bidder.organisation.uuid, bidder.organisation]]),
-      names: new Map([[row.provider_id, bidder.fullName]]),
-    });
-    return { ok: true, view: view!, position: appended.position };
+
+    let loaded: FoldedPost | null = remembered;
+    for (let attempt = 1; ; attempt++) {
+      if (!loaded) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
+      const { post, revision, fresh } = loaded;
+      const decided = decidePlacement(post, bidId, bidder.provider, bid, input.confirmed_warnings, ranked, caller, metadata);
+      if (decided.ok) {
+        try {
+          const appended = await appendBoth(
+            { streamId: postStream(postId), events: decided.onPost.map(toEvent), expectedRevision: revision },
+            { streamId: bidStream(bidId), events: decided.onBid.map(toEvent), expectedRevision: 'no_stream' },
+          );
+          remember(postId, decided.onPost.reduce(postDecider.evolve, post as PostState), appended[0]!.nextRevision);
+          const row = bidRowOf((decided.onBid[0] as BidPlaced).data, new Date(metadata.occurred_at));
+          const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(post));
+          const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: post.post.owner_id }), () => places.get(row.uuid) ?? null, {
+            organisations: new Map([[bidder.organisation.uuid, bidder.organisation]]),
+            names: new Map([[row.provider_id, bidder.fullName]]),
+          });
+          return { ok: true, view: view!, position: appended[1]!.position };
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          if (attempt >= REGISTER_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
+        }
+      } else if (fresh) {
+        return { ok: false, problem: decided.problem };
+      }
+      loaded = await postForBid(postId, { fresh: true });
+    }
   }
 
   /**
-   * RegisterBid on the post stream at the revision already read, and the bid's new stream: together where the store
-   * can (PostgreSQL, one transaction), so a process killed between the two leaves neither; on EventStoreDB the post
-   * first (a crash then leaves a registration without a bid, which the readers skip). When other bids of the post
-   * were registered at the same moment, the stream is read again (a bounded number of times). Null: the post no
-   * longer takes bids.
+   * `RegisterBid` on the post and the bid's new stream: together where the store can (PostgreSQL, one transaction),
+   * so a process killed between the two leaves neither; on EventStoreDB the post first (a crash then leaves a
+   * registration without a bid, which the readers skip).
    */
-  async function registerOnPost(postId: string, bidId: string, read: { post: OpenPost; revision: number }, metadata: EventMetadata, bidEvents: NewEvent[]): Promise<AppendResult | null> {
-    let current: { post: OpenPost; revision: number } | null = read;
-    for (let attempt = 1; current; attempt++) {
-      const decision = postDecider.decide(
-        { type: 'RegisterBid', data: { post_id: postId, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now: metadata.occurred_at } },
-        current.post,
-      );
-      if (!decision.ok) return null;
-      const onPost: StreamAppend = { streamId: postStream(postId), events: decision.events.map((e) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata })), expectedRevision: current.revision };
-      const bid: StreamAppend = { streamId: bidStream(bidId), events: bidEvents, expectedRevision: 'no_stream' };
-      try {
-        if (store.appendTogether) return (await store.appendTogether([onPost, bid]))[1]!;
-        await store.append(onPost.streamId, onPost.events, onPost.expectedRevision);
-        return await store.append(bid.streamId, bid.events, bid.expectedRevision);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (attempt >= REGISTER_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
-      }
-      current = await loadPostForBid(postId);
-    }
-    return null;
+  async function appendBoth(onPost: StreamAppend, onBid: StreamAppend): Promise<AppendResult[]> {
+    if (store.appendTogether) return store.appendTogether([onPost, onBid]);
+    const post = await store.append(onPost.streamId, onPost.events, onPost.expectedRevision);
+    return [post, await store.append(onBid.streamId, onBid.events, onBid.expectedRevision)];
+  }
+
+  /** The events placing a bid appends on the post (`RegisterBid`) and on the bid's new stream, or the refusal. */
+  function decidePlacement(
+    post: OpenPost,
+    bidId: string,
+    provider: ProviderFacts,
+    bid: BidForm,
+    confirmedWarnings: BidWarningCode[],
+    ranked: Awaited<ReturnType<typeof rankedBidsOf>>,
+    caller: Caller,
+    metadata: EventMetadata,
+  ): { ok: true; onPost: PostEvent[]; onBid: BidEvent[] } | { ok: false; problem: BidProblem } {
+    if (post.status !== 'active') return { ok: false, problem: postNotOpen(productNameOf(post)) };
+    const leading = leadingBid(ranked, sortKeyOf(post));
+    const command: BidCommand = {
+      type: 'PlaceBid',
+      data: { bid_id: bidId, post: factsOf(post, leading?.comparison_rate ?? null), provider, bid, confirmed_warnings: confirmedWarnings },
+      metadata: { actor: actorOf(caller), now: metadata.occurred_at },
+    };
+    const onBid = bidDecider.decide(command, bidDecider.initialState());
+    if (!onBid.ok) return { ok: false, problem: bidProblem(onBid.error) };
+    const onPost = postDecider.decide({ type: 'RegisterBid', data: { post_id: post.post.post_id, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now: metadata.occurred_at } }, post);
+    if (!onPost.ok) return { ok: false, problem: postNotOpen(productNameOf(post)) };
+    return { ok: true, onPost: onPost.events, onBid: onBid.events };
   }
 
   /** Runs a bid command on the bid's stream as the caller. */

@@ -71,6 +71,30 @@ describe('placing a bid', () => {
     expect(await t.eventCount()).toBe(before);
   });
 
+  it('decides every bid on the post as it is now, though the server remembers the post from its bid before', async () => {
+    const fresh = await activePost(t);
+    const other = await provider(t);
+    await placeBid(t, bank, fresh.homeLoanId);
+    const editLoan = async (loan_amount: number) => {
+      const edited = await send(fresh.owner, 'PATCH', `/v2/posts/${fresh.postId}`, { operation: 'edit', changes: [{ type: 'change_home_loan', home_loan: { loan_amount } }] });
+      expect(edited.statusCode, edited.body).toBe(200);
+    };
+    // Raised from 75% to 90% since: a bid that suited the remembered post is blocked.
+    await editLoan(540_000);
+    const blocked = await place(other, fresh.homeLoanId, { maximum_lvr: 80 });
+    expect(blocked.statusCode, blocked.body).toBe(422);
+    expect(blocked.json().lvr).toMatchObject({ post_lvr: 90, maximum_lvr: 80 });
+    // Lowered again: the remembered 90% would block, the post as it is takes the bid.
+    await editLoan(450_000);
+    expect((await place(other, fresh.homeLoanId, { maximum_lvr: 80 })).statusCode).toBe(201);
+    // Bidding ended since the last bid: the remembered post was still taking bids.
+    expect((await send(fresh.owner, 'PATCH', `/v2/posts/${fresh.postId}`, { operation: 'end_bidding_period' })).statusCode).toBe(200);
+    const before = await t.eventCount();
+    const late = await place(bank, fresh.homeLoanId);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(await t.eventCount()).toBe(before);
+  });
+
   it('asks to confirm warnings (409), then places the bid once confirmed', async () => {
     const fresh = await activePost(t);
     await placeBid(t, bank, fresh.homeLoanId, { comparison_rate: 5.0 });
