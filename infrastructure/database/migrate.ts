@@ -17,6 +17,7 @@ import * as emailLinkUses from './migrations/2026-11-21T2601-email-link-uses';
 import * as rateLimits from './migrations/2026-11-21T2710-rate-limits';
 import * as eventsHorizon from './migrations/2026-11-22T0100-events-horizon';
 import * as appendTogether from './migrations/2026-11-26T0100-append-together';
+import * as eventsHorizonPlpgsql from './migrations/2026-11-26T0900-events-horizon-plpgsql';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T2710-rate-limits': rateLimits,
   '2026-11-22T0100-events-horizon': eventsHorizon,
   '2026-11-26T0100-append-together': appendTogether,
+  '2026-11-26T0900-events-horizon-plpgsql': eventsHorizonPlpgsql,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
