@@ -39,7 +39,37 @@ export const CONTENDED_ATTEMPTS = 16;
 const MAX_PAUSE_MS = 50;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, MAX_PAUSE_MS)));
 
-type Folded<State> = { state: State; revision: number | 'no_stream' };
+export type Folded<State> = { state: State; revision: number | 'no_stream' };
+
+/**
+ * Folds of streams a process keeps for its next command on them (the most recently used `capacity` streams): the
+ * command is decided on the remembered fold and appended at its revision without reading first, and when the
+ * revision no longer matches (another writer, another process) only the events since are read. Only for deciders
+ * whose state holds no personal field, read withheld: nothing decrypted stays in memory.
+ */
+export class RememberedFolds<State> {
+  readonly #folds = new Map<string, Folded<State> & { revision: number }>();
+
+  constructor(readonly capacity: number) {}
+
+  get(streamId: string): (Folded<State> & { revision: number }) | undefined {
+    return this.#folds.get(streamId);
+  }
+
+  /** Keeps a fold, unless one of a later revision is kept already (two commands of this process, answered out of order). */
+  remember(streamId: string, folded: Folded<State>): void {
+    if (folded.revision === 'no_stream') return;
+    const known = this.#folds.get(streamId);
+    if (known && known.revision > folded.revision) return;
+    this.#folds.delete(streamId); // re-inserted last: the map's order is the order of use
+    this.#folds.set(streamId, { state: folded.state, revision: folded.revision });
+    if (this.#folds.size > this.capacity) this.#folds.delete(this.#folds.keys().next().value!);
+  }
+
+  forget(streamId: string): void {
+    this.#folds.delete(streamId);
+  }
+}
 
 /**
  * A stream folded into its aggregate's state, with the revision to append after; given `from` (a fold of the same
@@ -76,19 +106,37 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
   eventId?: (event: Event, index: number) => string;
   /** How many times to decide before answering 409 (default 4); CONTENDED_ATTEMPTS for a busy stream. */
   attempts?: number;
-  /** 'withhold' for a decider whose state holds no personal field: the stream is read without decrypting. */
-  personalData?: ReadStreamOptions['personalData'];
-}): Promise<CommandResult<State>> {
-  const { store, streamId, decider, context } = options;
+} & (
+  | {
+      /** 'withhold' for a decider whose state holds no personal field: the stream is read without decrypting. */
+      personalData?: ReadStreamOptions['personalData'];
+      remembered?: undefined;
+    }
+  | {
+      personalData: 'withhold';
+      /** Start from the fold this process kept (read only when it turns out stale); only with personal data withheld. */
+      remembered: RememberedFolds<State>;
+    }
+)): Promise<CommandResult<State>> {
+  const { store, streamId, decider, context, remembered } = options;
   const maxAttempts = options.attempts ?? MAX_ATTEMPTS;
   // A retry reads only what was appended since the attempt before: under a burst of appends to the same stream (bids
   // on a post) a short read is what lets the command land between two of them.
-  let folded: Folded<State> | undefined;
+  let folded: Folded<State> | undefined = remembered?.get(streamId);
+  let fresh = folded === undefined;
   for (let attempt = 1; ; attempt++) {
-    folded = await loadState(store, streamId, decider, { personalData: options.personalData }, folded);
-    const { state, revision } = folded;
+    if (fresh) {
+      folded = await loadState(store, streamId, decider, { personalData: options.personalData }, folded);
+      remembered?.remember(streamId, folded);
+    }
+    const { state, revision } = folded!;
     const command = typeof options.command === 'function' ? (options.command as (s: State) => Command)(state) : options.command;
     const decision = decider.decide(command, state);
+    // Refused, or nothing to do, on a remembered fold: it may be stale, so decide again on the stream as it is.
+    if (!fresh && (!decision.ok || decision.events.length === 0)) {
+      fresh = true;
+      continue;
+    }
     if (!decision.ok) return { ok: false, error: decision.error };
     if (decision.events.length === 0) return { ok: true, state, position: null, eventCount: 0 };
 
@@ -107,11 +155,13 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
     try {
       const result = await store.append(streamId, events, revision);
       const newState = decision.events.reduce(decider.evolve, state);
+      remembered?.remember(streamId, { state: newState, revision: result.nextRevision });
       return { ok: true, state: newState, position: result.position, eventCount: events.length };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= maxAttempts) throw new ConcurrencyConflictError(streamId);
       if (maxAttempts > MAX_ATTEMPTS) await pause(attempt);
+      fresh = true;
     }
   }
 }

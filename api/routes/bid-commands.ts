@@ -14,7 +14,7 @@ import type { PostSortKey } from '../../domain/post/schemas';
 import { findProduct } from '../../domain/product/products';
 import { effectivePermissions, type PermissionMap } from '../../domain/user/permissions';
 import { bidLimitLevel, bidLimitReachedMessage } from '../../domain/deal/figures';
-import { CONTENDED_ATTEMPTS, ConcurrencyConflictError, handleCommand, loadState } from '../../infrastructure/command-handler';
+import { CONTENDED_ATTEMPTS, ConcurrencyConflictError, handleCommand, loadState, RememberedFolds } from '../../infrastructure/command-handler';
 import { type AppendResult, type EventMetadata, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
 import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
@@ -73,7 +73,7 @@ const HOME_LOAN_POSTS_KEPT = 20_000;
 export function bidCommands(deps: AppDependencies) {
   const { db, store, ids, clock } = deps;
   const posts = postCommands(deps);
-  const foldedPosts = new Map<string, { state: PostState; revision: number }>();
+  const rememberedPosts = new RememberedFolds<PostState>(FOLDED_POSTS_KEPT);
   const homeLoanPosts = new Map<string, string>();
 
   /**
@@ -139,33 +139,22 @@ export function bidCommands(deps: AppDependencies) {
 
   /**
    * The post stream folded for a bid: its personal fields withheld, not decrypted (the bid rules use only the loan's
-   * terms and the status), with the revision the registration appends after. The fold is kept (`foldedPosts`), with
-   * this process's own registrations evolved into it (`remember`), so a bid on a post this process knows reads
-   * nothing: the append's revision check tells when other events came in, and then only those are read
-   * (`{ fresh: true }`). A post's stream grows by one event per bid; reading and folding all of it per bid cost more
-   * with each.
+   * terms and the status), with the revision the registration appends after. The fold is kept (`rememberedPosts`),
+   * with this process's own registrations evolved into it, so a bid on a post this process knows reads nothing: the
+   * append's revision check tells when other events came in, and then only those are read (`{ fresh: true }`). A
+   * post's stream grows by one event per bid; reading and folding all of it per bid cost more with each.
    */
   async function postForBid(postId: string, { fresh }: { fresh: boolean }): Promise<FoldedPost | null> {
-    const known = foldedPosts.get(postId);
+    const streamId = postStream(postId);
+    const known = rememberedPosts.get(streamId);
     if (known && !fresh) return { post: known.state as OpenPost, revision: known.revision, fresh: false };
-    const recorded = await store.readStream(postStream(postId), { personalData: 'withhold', after: known?.revision });
-    // The stored events of a post stream were written by the post decider; the folded states are never mutated.
-    const state = recorded.reduce((s, e) => postDecider.evolve(s, { type: e.type, data: e.data } as PostEvent), known?.state ?? postDecider.initialState());
-    const revision = recorded.at(-1)?.revision ?? known?.revision;
-    if (state.status === 'absent' || revision === undefined) {
-      foldedPosts.delete(postId);
+    const folded = await loadState(store, streamId, postDecider, { personalData: 'withhold' }, known);
+    if (folded.state.status === 'absent' || folded.revision === 'no_stream') {
+      rememberedPosts.forget(streamId);
       return null;
     }
-    remember(postId, state, revision);
-    return { post: state, revision, fresh: true };
-  }
-
-  function remember(postId: string, state: PostState, revision: number): void {
-    // Two bids of this process on one post: the one answered last may know the older revision.
-    if ((foldedPosts.get(postId)?.revision ?? -1) > revision) return;
-    foldedPosts.delete(postId); // re-inserted last: the map's order is the order of use
-    foldedPosts.set(postId, { state, revision });
-    if (foldedPosts.size > FOLDED_POSTS_KEPT) foldedPosts.delete(foldedPosts.keys().next().value!);
+    rememberedPosts.remember(streamId, folded);
+    return { post: folded.state, revision: folded.revision, fresh: true };
   }
 
   /** The provider a bid is placed for, as one query; null when it is no active provider of an organisation. */
@@ -229,7 +218,7 @@ export function bidCommands(deps: AppDependencies) {
             { streamId: postStream(postId), events: decided.onPost.map(toEvent), expectedRevision: revision },
             { streamId: bidStream(bidId), events: decided.onBid.map(toEvent), expectedRevision: 'no_stream' },
           );
-          remember(postId, decided.onPost.reduce(postDecider.evolve, post as PostState), appended[0]!.nextRevision);
+          rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision });
           const row = bidRowOf((decided.onBid[0] as BidPlaced).data, new Date(metadata.occurred_at));
           const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(post));
           const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: post.post.owner_id }), () => places.get(row.uuid) ?? null, {

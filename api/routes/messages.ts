@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConversationCommand } from '../../domain/conversation/commands';
-import { type ConversationError, conversationDecider, conversationErrors, sideOf } from '../../domain/conversation/decider';
+import { type ConversationError, type ConversationState, conversationDecider, conversationErrors, sideOf } from '../../domain/conversation/decider';
 import { conversationStream } from '../../domain/conversation/events';
 import {
   chatStatusView,
@@ -15,7 +15,7 @@ import {
   sendMessageBody,
   startConversationBody,
 } from '../../domain/conversation/views';
-import { handleCommand } from '../../infrastructure/command-handler';
+import { handleCommand, RememberedFolds } from '../../infrastructure/command-handler';
 import { derivedUuid } from '../../infrastructure/ids';
 import { readSettings } from '../../infrastructure/system-settings';
 import type { ChatMessageRow, ConversationRow } from '../../projections/messages/messages';
@@ -48,6 +48,8 @@ import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 const TAGS = ['messages'];
 const WAIT_MS = 5000;
 const READ_MODELS = ['messages'];
+/** Conversations whose folded stream a process keeps (their message ids and read markers; no text). */
+const CONVERSATIONS_KEPT = 2000;
 
 /** One conversation per (post, provider): its id derives from both, so starting twice finds the same one. */
 export const conversationIdOf = (postId: string, providerId: string) => derivedUuid('conversation', postId, providerId);
@@ -161,6 +163,8 @@ export const messageRoutes =
       return conversation && mayRead(callerOf(request), conversation) ? conversation : null;
     }
 
+    const rememberedConversations = new RememberedFolds<ConversationState>(CONVERSATIONS_KEPT);
+
     async function run(request: FastifyRequest, streamId: string, command: Omit<ConversationCommand, 'metadata'>) {
       const caller = callerOf(request);
       const now = clock.now();
@@ -174,6 +178,8 @@ export const messageRoutes =
         command: full,
         context: { userId: caller.userId, correlationId: request.id, causationId: null, now },
         personalData: 'withhold', // the conversation's state keeps no text: no key to read, nothing to decrypt
+        // A conversation's stream grows by one event per message: kept folded, only what others appended is read.
+        remembered: rememberedConversations,
       });
     }
 
