@@ -74,6 +74,7 @@ export function bidCommands(deps: AppDependencies) {
   const { db, store, ids, clock } = deps;
   const posts = postCommands(deps);
   const rememberedPosts = new RememberedFolds<PostState>(FOLDED_POSTS_KEPT);
+  const postQueues = new Map<string, Promise<void>>();
   const homeLoanPosts = new Map<string, string>();
 
   /**
@@ -207,33 +208,56 @@ export function bidCommands(deps: AppDependencies) {
     const metadata = metadataOf(request, caller);
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
 
-    let loaded: FoldedPost | null = remembered;
-    for (let attempt = 1; ; attempt++) {
-      if (!loaded) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
-      const { post, revision, fresh } = loaded;
-      const decided = decidePlacement(post, bidId, bidder.provider, bid, input.confirmed_warnings, ranked, caller, metadata);
-      if (decided.ok) {
-        try {
-          const appended = await appendBoth(
-            { streamId: postStream(postId), events: decided.onPost.map(toEvent), expectedRevision: revision },
-            { streamId: bidStream(bidId), events: decided.onBid.map(toEvent), expectedRevision: 'no_stream' },
-          );
-          rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision });
-          const row = bidRowOf((decided.onBid[0] as BidPlaced).data, new Date(metadata.occurred_at));
-          const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(post));
-          const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: post.post.owner_id }), () => places.get(row.uuid) ?? null, {
-            organisations: new Map([[bidder.organisation.uuid, bidder.organisation]]),
-            names: new Map([[row.provider_id, bidder.fullName]]),
-          });
-          return { ok: true, view: view!, position: appended[1]!.position };
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevisionError)) throw error;
-          if (attempt >= REGISTER_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
+    // One bid of a post at a time in this process: the next one starts from the fold the last one left, instead of
+    // meeting it at the same revision and going the long way round (9% of bids under the bench's load).
+    const placed = await onePostAtATime(postId, async () => {
+      // The fold as the bid before this one in the queue left it.
+      let loaded: FoldedPost | null = await postForBid(postId, { fresh: false });
+      for (let attempt = 1; ; attempt++) {
+        if (!loaded) return { ok: false as const, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
+        const { post, revision, fresh } = loaded;
+        const decided = decidePlacement(post, bidId, bidder.provider, bid, input.confirmed_warnings, ranked, caller, metadata);
+        if (decided.ok) {
+          try {
+            const appended = await appendBoth(
+              { streamId: postStream(postId), events: decided.onPost.map(toEvent), expectedRevision: revision },
+              { streamId: bidStream(bidId), events: decided.onBid.map(toEvent), expectedRevision: 'no_stream' },
+            );
+            rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision });
+            return { ok: true as const, post, placedBid: (decided.onBid[0] as BidPlaced).data, position: appended[1]!.position };
+          } catch (error) {
+            if (!(error instanceof WrongExpectedRevisionError)) throw error;
+            if (attempt >= REGISTER_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
+          }
+        } else if (fresh) {
+          return { ok: false as const, problem: decided.problem };
         }
-      } else if (fresh) {
-        return { ok: false, problem: decided.problem };
+        loaded = await postForBid(postId, { fresh: true });
       }
-      loaded = await postForBid(postId, { fresh: true });
+    });
+    if (!placed.ok) return placed;
+    const row = bidRowOf(placed.placedBid, new Date(metadata.occurred_at));
+    const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(placed.post));
+    const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: placed.post.post.owner_id }), () => places.get(row.uuid) ?? null, {
+      organisations: new Map([[bidder.organisation.uuid, bidder.organisation]]),
+      names: new Map([[row.provider_id, bidder.fullName]]),
+    });
+    return { ok: true, view: view!, position: placed.position };
+  }
+
+  /** Runs `work` after the work queued before it for the same post in this process has finished. */
+  async function onePostAtATime<T>(postId: string, work: () => Promise<T>): Promise<T> {
+    const before = postQueues.get(postId) ?? Promise.resolve();
+    let finished!: () => void;
+    const mine = new Promise<void>((resolve) => (finished = resolve));
+    const tail = before.then(() => mine);
+    postQueues.set(postId, tail);
+    await before;
+    try {
+      return await work();
+    } finally {
+      finished();
+      if (postQueues.get(postId) === tail) postQueues.delete(postId);
     }
   }
 
