@@ -18,8 +18,8 @@ export type CommandContext = {
   now: Date;
 };
 
-export type CommandResult<State> =
-  | { ok: true; state: State; position: Position | null; eventCount: number }
+export type CommandResult<State, Event extends DomainEvent = DomainEvent> =
+  | { ok: true; state: State; position: Position | null; eventCount: number; /** The events appended, as decided. */ events: Event[] }
   | { ok: false; error: DomainError };
 
 /** A command still conflicted after its retries: answered as 409 Conflict. */
@@ -117,7 +117,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
       /** Start from the fold this process kept (read only when it turns out stale); only with personal data withheld. */
       remembered: RememberedFolds<State>;
     }
-)): Promise<CommandResult<State>> {
+)): Promise<CommandResult<State, Event>> {
   const { store, streamId, decider, context, remembered } = options;
   const maxAttempts = options.attempts ?? MAX_ATTEMPTS;
   // A retry reads only what was appended since the attempt before: under a burst of appends to the same stream (bids
@@ -138,7 +138,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
       continue;
     }
     if (!decision.ok) return { ok: false, error: decision.error };
-    if (decision.events.length === 0) return { ok: true, state, position: null, eventCount: 0 };
+    if (decision.events.length === 0) return { ok: true, state, position: null, eventCount: 0, events: [] };
 
     const metadata: EventMetadata = {
       user_id: context.userId,
@@ -156,7 +156,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
       const result = await store.append(streamId, events, revision);
       const newState = decision.events.reduce(decider.evolve, state);
       remembered?.remember(streamId, { state: newState, revision: result.nextRevision });
-      return { ok: true, state: newState, position: result.position, eventCount: events.length };
+      return { ok: true, state: newState, position: result.position, eventCount: events.length, events: decision.events };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= maxAttempts) throw new ConcurrencyConflictError(streamId);

@@ -350,7 +350,7 @@ export function bidCommands(deps: AppDependencies) {
           { streamId: postStream(postId), events: onPost.events.map(toEvent), expectedRevision: post.revision },
           { streamId: bidStream(bidId), events: onBid.events.map(toEvent), expectedRevision: bid.revision },
         ]);
-        return { ok: true as const, state: onBid.events.reduce(bidDecider.evolve, bid.state), position: appended!.position, eventCount: onBid.events.length };
+        return { ok: true as const, state: onBid.events.reduce(bidDecider.evolve, bid.state), position: appended!.position, eventCount: onBid.events.length, events: onBid.events };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= CONTENDED_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));

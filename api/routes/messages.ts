@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConversationCommand } from '../../domain/conversation/commands';
 import { type ConversationError, type ConversationState, conversationDecider, conversationErrors, sideOf } from '../../domain/conversation/decider';
-import { conversationStream } from '../../domain/conversation/events';
+import { conversationStream, type MessageSent } from '../../domain/conversation/events';
 import {
   chatStatusView,
   conversationList,
@@ -18,7 +18,7 @@ import {
 import { handleCommand, RememberedFolds } from '../../infrastructure/command-handler';
 import { derivedUuid } from '../../infrastructure/ids';
 import { readSettings } from '../../infrastructure/system-settings';
-import type { ChatMessageRow, ConversationRow } from '../../projections/messages/messages';
+import { type ChatMessageRow, type ConversationRow, chatMessageRowOf } from '../../projections/messages/messages';
 import {
   type ChatPerson,
   chatPeopleOf,
@@ -348,7 +348,9 @@ export const messageRoutes =
         });
         if (!result.ok) return sendProblem(reply, conversationProblem(result.error));
         await settle(reply, result.position);
-        const message = await findMessage(db, messageId);
+        // The answer is the decided event (no read of it back); the read model holds it by now for the next reads.
+        const sent = result.events.find((e): e is MessageSent => e.type === 'MessageSent');
+        const message = sent ? chatMessageRowOf(sent.data) : await findMessage(db, messageId);
         if (!message) return sendProblem(reply, problem(503, 'NOT_YET_READABLE', 'The message was sent; reload to see it.'));
         const people = await chatPeopleOf(db, [conversation.customer_id, conversation.provider_id]);
         return reply.code(201).send(messageViewOf(caller, message, people));

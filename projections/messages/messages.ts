@@ -59,6 +59,17 @@ const unreadColumn = { customer: 'customer_unread', provider: 'provider_unread' 
 const readColumn = { customer: 'customer_read_seq', provider: 'provider_read_seq' } as const;
 const other = (side: ConversationSide): ConversationSide => (side === 'customer' ? 'provider' : 'customer');
 
+/** A message's row, as this projection stores it and the sender's answer shows it. */
+export const chatMessageRowOf = (d: MessageSent['data']): ChatMessageRow => ({
+  uuid: d.message_id,
+  conversation_id: d.conversation_id,
+  seq: d.seq,
+  sender_id: d.sender_id,
+  sender_side: d.sender_side,
+  text: d.text ?? null,
+  sent_at: new Date(d.sent_at),
+});
+
 export function messagesProjection(context: MessageMailContext): Projection {
   return {
     kind: 'projection',
@@ -161,7 +172,7 @@ async function applyMessages(
     if (!conversation || conversation.message_count >= d.seq) continue; // applied already
     const at = new Date(d.sent_at);
     const recipient = other(d.sender_side);
-    messages.push({ uuid: d.message_id, conversation_id: d.conversation_id, seq: d.seq, sender_id: d.sender_id, sender_side: d.sender_side, text: d.text ?? null, sent_at: at });
+    messages.push(chatMessageRowOf(d));
     if (!conversation.deleted) mail.push({ event, unreadBefore: conversation[unreadColumn[recipient]] });
     conversation.message_count = d.seq;
     conversation.updated_at = at;
