@@ -37,6 +37,31 @@ const MAX_ATTEMPTS = 4;
  */
 export const CONTENDED_ATTEMPTS = 16;
 const MAX_PAUSE_MS = 50;
+
+/** The tail of each stream's queue in this process (`oneAtATime`). */
+const lanes = new Map<string, Promise<void>>();
+
+/**
+ * Runs `work` once the work queued before it on the same stream in this process has finished (first come, first
+ * served). Placing bids and the commands that compete with them on a post (CONTENDED_ATTEMPTS: the end of bidding,
+ * acceptance, the scheduler's transitions) queue here: bids appended back to back from a remembered fold left no gap
+ * for a command that reads before it appends, which then lost all its attempts. Other processes still meet at the
+ * append's revision check. Never call it again for the same stream from inside `work`: it would wait for itself.
+ */
+export async function oneAtATime<T>(streamId: string, work: () => Promise<T>): Promise<T> {
+  const before = lanes.get(streamId) ?? Promise.resolve();
+  let finished!: () => void;
+  const mine = new Promise<void>((resolve) => (finished = resolve));
+  const tail = before.then(() => mine);
+  lanes.set(streamId, tail);
+  await before;
+  try {
+    return await work();
+  } finally {
+    finished();
+    if (lanes.get(streamId) === tail) lanes.delete(streamId);
+  }
+}
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, MAX_PAUSE_MS)));
 
 export type Folded<State> = { state: State; revision: number | 'no_stream' };
@@ -90,12 +115,7 @@ export async function loadState<State, Command, Event extends DomainEvent>(
   return { state, revision: last ? last.revision : (from?.revision ?? 'no_stream') };
 }
 
-/**
- * Load, fold, decide, append with the expected revision (DESIGN.md §2). On a conflict the stream is read again
- * and the command decided again, a bounded number of times. `makeCommand` sees the current state, so a command
- * that depends on it (e.g. a patch) is rebuilt on every attempt.
- */
-export async function handleCommand<State, Command, Event extends DomainEvent>(options: {
+export type CommandOptions<State, Command, Event extends DomainEvent> = {
   store: EventStore;
   streamId: string;
   decider: Decider<State, Command, Event>;
@@ -117,9 +137,24 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(o
       /** Start from the fold this process kept (read only when it turns out stale); only with personal data withheld. */
       remembered: RememberedFolds<State>;
     }
-)): Promise<CommandResult<State, Event>> {
-  const { store, streamId, decider, context, remembered } = options;
+);
+
+/**
+ * Load, fold, decide, append with the expected revision (DESIGN.md §2). On a conflict the stream is read again
+ * and the command decided again, a bounded number of times. `makeCommand` sees the current state, so a command
+ * that depends on it (e.g. a patch) is rebuilt on every attempt.
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(options: CommandOptions<State, Command, Event>): Promise<CommandResult<State, Event>> {
   const maxAttempts = options.attempts ?? MAX_ATTEMPTS;
+  // A contended stream's commands queue in the process with the bids they compete with (`oneAtATime`).
+  return maxAttempts > MAX_ATTEMPTS ? oneAtATime(options.streamId, () => attemptCommand(options, maxAttempts)) : attemptCommand(options, maxAttempts);
+}
+
+async function attemptCommand<State, Command, Event extends DomainEvent>(
+  options: CommandOptions<State, Command, Event>,
+  maxAttempts: number,
+): Promise<CommandResult<State, Event>> {
+  const { store, streamId, decider, context, remembered } = options;
   // A retry reads only what was appended since the attempt before: under a burst of appends to the same stream (bids
   // on a post) a short read is what lets the command land between two of them.
   let folded: Folded<State> | undefined = remembered?.get(streamId);
