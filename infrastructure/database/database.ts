@@ -64,6 +64,8 @@ export type DatabaseOptions =
 const PREPARE_AFTER_USES = 3;
 /** At most this many named texts per process, so a connection never holds more prepared statements. */
 const NAMED_STATEMENTS_MAX = 1000;
+/** Texts counted towards a name at most; beyond, the counts start again (one-off texts must not pile up). */
+const COUNTED_TEXTS_MAX = 10_000;
 
 /**
  * Names for the statement texts a process sends often, so each connection has PostgreSQL parse and plan them once
@@ -84,7 +86,10 @@ export class StatementNames {
     if (!preparable(text)) return undefined;
     const uses = (this.#uses.get(text) ?? 0) + 1;
     if (uses < PREPARE_AFTER_USES || this.#names.size >= NAMED_STATEMENTS_MAX) {
-      if (this.#names.size < NAMED_STATEMENTS_MAX) this.#uses.set(text, uses);
+      if (this.#names.size < NAMED_STATEMENTS_MAX) {
+        if (this.#uses.size >= COUNTED_TEXTS_MAX && !this.#uses.has(text)) this.#uses.clear();
+        this.#uses.set(text, uses);
+      }
       return undefined;
     }
     this.#uses.delete(text);

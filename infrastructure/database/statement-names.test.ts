@@ -24,6 +24,14 @@ describe('StatementNames', () => {
     }
   });
 
+  it('counts at most 10,000 texts towards a name: beyond, the counts start again', () => {
+    const names = new StatementNames();
+    names.nameOf('select a from t where id = $1');
+    names.nameOf('select a from t where id = $1');
+    for (let i = 0; i < 10_000; i++) names.nameOf(`select ${i} from once`);
+    expect(useThrice(names, 'select a from t where id = $1')).toEqual([undefined, undefined, expect.stringMatching(/^hla_\d+$/)]);
+  });
+
   it('holds at most 1000 names, and a forgotten text runs unnamed for good', () => {
     const names = new StatementNames();
     for (let i = 0; i < 1000; i++) expect(useThrice(names, `select ${i}`)[2]).toBeDefined();
