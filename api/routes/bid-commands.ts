@@ -18,7 +18,7 @@ import { CONTENDED_ATTEMPTS, ConcurrencyConflictError, handleCommand, loadState,
 import { type AppendResult, type EventMetadata, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
 import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
-import { type BidOrganisation, bidderOf, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
+import { type BidOrganisation, bidFactsOf, type BidderRow, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import { findOrganisation } from '../../projections/organisations/queries';
 import { findPostOfPart } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
@@ -157,9 +157,8 @@ export function bidCommands(deps: AppDependencies) {
     return { post: folded.state, revision: folded.revision, fresh: true };
   }
 
-  /** The provider a bid is placed for, as one query; null when it is no active provider of an organisation. */
-  async function bidderFor(userId: string, permissions: PermissionMap | null) {
-    const row = await bidderOf(db, userId);
+  /** The provider a bid is placed for; null when it is no active provider of an organisation. */
+  function bidderFrom(row: BidderRow | undefined, permissions: PermissionMap | null) {
     if (!row || row.user_type !== 'fsp' || row.status !== 'active' || !row.organisation_uuid) return null;
     const provider: ProviderFacts = {
       user_id: row.uuid,
@@ -190,11 +189,12 @@ export function bidCommands(deps: AppDependencies) {
     if (caller.userType === 'admin' && !input.fsp_user_uuid) {
       return { ok: false, problem: problem(422, bidErrors.invalid, 'Choose the provider this bid is for.', { fsp_user_uuid: ['Choose the provider this bid is for.'] }) };
     }
-    const [remembered, bidder, ranked] = await Promise.all([
+    const [remembered, facts] = await Promise.all([
       postForBid(postId, { fresh: false }),
-      caller.userType === 'admin' ? bidderFor(input.fsp_user_uuid ?? '', null) : bidderFor(caller.userId, caller.permissions),
-      rankedBidsOf(db, postId),
+      bidFactsOf(db, caller.userType === 'admin' ? (input.fsp_user_uuid ?? '') : caller.userId, postId),
     ]);
+    const { ranked } = facts;
+    const bidder = bidderFrom(facts.bidder, caller.userType === 'admin' ? null : caller.permissions);
     if (!remembered) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
     if (!bidder) {
       if (caller.userType === 'admin') return { ok: false, problem: problem(422, bidErrors.invalid, 'No such active provider.', { fsp_user_uuid: ['No such active provider.'] }) };

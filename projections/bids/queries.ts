@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { RankedBid } from '../../domain/bid/rules';
 import { type BidListQuery, bidSortable } from '../../domain/bid/views';
 import type { PostSortKey } from '../../domain/post/schemas';
@@ -68,12 +69,13 @@ export async function rankedBidsOf(database: Database, postId: string): Promise<
 }
 
 /**
- * Everything placing a bid needs to know of its provider, in one query: the user, its organisation (type, and the
- * name and logo the answer shows), its full name, its bidding limits and its deals now accepted and now contacted
- * (docs/deals.md "Bidding limits").
+ * Everything placing a bid needs to know, in one round trip (docs/performance.md): of its provider, the user, its
+ * organisation (type, and the name and logo the answer shows), its full name, its bidding limits and its deals now
+ * accepted and now contacted (docs/deals.md "Bidding limits"); of the post, its bids as they rank. No provider row:
+ * no such user.
  */
-export async function bidderOf(database: Database, userId: string) {
-  const db = database as Kysely<UsersDatabase & OrganisationsDatabase & DealsDatabase>;
+export async function bidFactsOf(database: Database, userId: string, postId: string): Promise<{ bidder: BidderRow | undefined; ranked: RankedBid[] }> {
+  const db = database as Kysely<UsersDatabase & OrganisationsDatabase & DealsDatabase & BidsDatabase>;
   const dealsAt = (stage: 'accepted' | 'contacted') =>
     db
       .selectFrom('deals')
@@ -81,7 +83,7 @@ export async function bidderOf(database: Database, userId: string) {
       .where('deals.provider_id', '=', userId)
       .where('deals.stage', '=', stage)
       .where('deals.deleted', '=', false);
-  return db
+  const row = await db
     .selectFrom('users')
     .leftJoin('organisations', 'organisations.uuid', 'users.organisation_uuid')
     .select([
@@ -97,10 +99,39 @@ export async function bidderOf(database: Database, userId: string) {
       'organisations.name as organisation_name',
       'organisations.logo_file_id',
     ])
-    .select((eb) => [eb.fn.coalesce(dealsAt('accepted'), eb.lit(0)).as('accepted_deals'), eb.fn.coalesce(dealsAt('contacted'), eb.lit(0)).as('contacted_deals')])
+    .select((eb) => [
+      eb.fn.coalesce(dealsAt('accepted'), eb.lit(0)).as('accepted_deals'),
+      eb.fn.coalesce(dealsAt('contacted'), eb.lit(0)).as('contacted_deals'),
+      // JSON turns the time into text; `placed_at` is ISO text anyway.
+      jsonArrayFrom(
+        eb.selectFrom('bids').select(['bids.uuid', 'bids.status', 'bids.interest_rate', 'bids.comparison_rate', 'bids.created_at']).where('bids.post_id', '=', postId).where('bids.deleted', '=', false),
+      ).as('ranked'),
+    ])
     .where('users.uuid', '=', userId)
     .executeTakeFirst();
+  if (!row) return { bidder: undefined, ranked: [] };
+  const { ranked, ...bidder } = row;
+  return {
+    bidder,
+    ranked: ranked.map((bid) => ({ bid_id: bid.uuid, status: bid.status, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: new Date(bid.created_at).toISOString() })),
+  };
 }
+
+export type BidderRow = {
+  uuid: string;
+  user_type: UsersDatabase['users']['user_type'];
+  status: UsersDatabase['users']['status'];
+  organisation_uuid: string | null;
+  permissions: UsersDatabase['users']['permissions'];
+  bids_accepted_limit: number | null;
+  bids_contacted_limit: number | null;
+  full_name: string;
+  organisation_type: OrganisationsDatabase['organisations']['organisation_type'] | null;
+  organisation_name: string | null;
+  logo_file_id: string | null;
+  accepted_deals: number;
+  contacted_deals: number;
+};
 
 /** Whose bids a list shows: one provider's, one organisation's, or all (admin). */
 export type BidScope = { provider_id: string } | { organisation_uuid: string } | 'all';
