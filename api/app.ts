@@ -13,6 +13,9 @@ import type { Database, DatabaseHandle } from '../infrastructure/database/databa
 import type { EventStore } from '../infrastructure/event-store/event-store';
 import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
+import { onReadModelsReached } from '../projections/projection-status';
+import { usersProjection } from '../projections/users/users';
+import { KnownCallers } from './known-callers';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
 import { problem, sendProblem } from './problem';
@@ -55,13 +58,17 @@ export type AppDependencies = {
   listen?: DatabaseHandle['listen'];
   /** Timings of the live message stream (tests shorten them). */
   messageHub?: { heartbeatMs?: number; maxStreamMs?: number };
+  /** The callers' rows kept between requests (api/known-callers.ts); buildApp makes it when it can listen. */
+  callers?: KnownCallers;
 };
 
 /** Paths that belong to the API; anything else that is a GET for HTML is a route of the single-page UI. */
 const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/v4/', '/v5/', '/oauth/', '/files/', '/health', '/docs'];
 const WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
-export async function buildApp(deps: AppDependencies, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(given: AppDependencies, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const callers = given.callers ?? (given.listen ? new KnownCallers({ listen: given.listen }) : undefined);
+  const deps: AppDependencies = { ...given, ...(callers ? { callers } : {}) };
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => deps.ids.uuid(),
@@ -76,6 +83,15 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  const stopForgetting = callers
+    ? onReadModelsReached(deps.db, (names) => {
+        if (names.includes(usersProjection.name)) callers.forgetAll();
+      })
+    : null;
+  app.addHook('onClose', async () => {
+    stopForgetting?.();
+    await callers?.close();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

@@ -24,6 +24,18 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(accessTokenKey, token, later(15 * 60 + 1))).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('checked once are still checked for expiry on every use, and only against the key that signed them', async () => {
+    const { accessTokenKey } = await loadSecrets(database.db);
+    const token = await issueAccessToken(accessTokenKey, { userId: user, userType: 'customer' }, now);
+    const valid = { ok: true, claims: { userId: user, userType: 'customer' } };
+    expect(await verifyAccessToken(accessTokenKey, token, later(1))).toEqual(valid);
+    expect(await verifyAccessToken(accessTokenKey, token, later(15 * 60 - 1))).toEqual(valid);
+    // The same second as jose calls expired: `exp` must be after the current second.
+    expect(await verifyAccessToken(accessTokenKey, token, later(15 * 60))).toEqual({ ok: false, reason: 'expired' });
+    expect(await verifyAccessToken(randomBytes(32), token, later(1))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyAccessToken(accessTokenKey, token, later(2))).toEqual(valid);
+  });
+
   it('refuse forged tokens: another key, a changed payload, alg none', async () => {
     const { accessTokenKey } = await loadSecrets(database.db);
     const token = await issueAccessToken(accessTokenKey, { userId: user, userType: 'fsp' }, now);

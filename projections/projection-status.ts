@@ -39,6 +39,16 @@ export function announceCheckpoint(db: Database, name: string, checkpoint: Posit
 }
 
 /**
+ * Calls `listener` each time a read-your-writes wait on `db` in this process ends with its read models there, with
+ * their names (the API then reads changed callers afresh: api/known-callers.ts). Returns a function that stops it.
+ */
+export function onReadModelsReached(db: Database, listener: (names: readonly string[]) => void): () => void {
+  const emitter = checkpointsOf(db);
+  emitter.on('reached', listener);
+  return () => emitter.off('reached', listener);
+}
+
+/**
  * Read-your-writes (DESIGN.md §4): waits until the live builds of `names` have applied `position`, at most
  * `timeoutMs`. Answers whether they got there; a read that times out is served anyway, slightly stale.
  */
@@ -67,10 +77,14 @@ export async function waitForProjections(
   };
   const committed = checkpointsOf(db);
   committed.on('committed', onCommitted);
+  const arrived = () => {
+    committed.emit('reached', names);
+    return true;
+  };
   try {
     for (;;) {
       for (const [name, checkpoint] of await liveCheckpoints(db, names)) note(name, checkpoint);
-      if (reached()) return true;
+      if (reached()) return arrived();
       if (Date.now() >= deadline) return false;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.min(pollMs, Math.max(0, deadline - Date.now())));
@@ -81,7 +95,7 @@ export async function waitForProjections(
         }
         wake = done;
       });
-      if (reached()) return true;
+      if (reached()) return arrived();
       // Backing off: every waiting request polls, and at a fixed 15 ms a few dozen waiters on a loaded server sent
       // thousands of queries a second that only said "not yet".
       pollMs = Math.min(pollMs * 1.5, MAX_POLL_MS);

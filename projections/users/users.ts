@@ -46,6 +46,9 @@ export type UsersDatabase = { users: UsersTable };
 
 const handledTypes = new Set<string>(userEventTypes);
 
+/** NOTIFY channel of the users a batch changed: the payload is a user id (api/known-callers.ts). */
+export const USERS_CHANNEL = 'users_changed';
+
 export const usersProjection: Projection = {
   kind: 'projection',
   name: 'users',
@@ -89,11 +92,15 @@ export const usersProjection: Projection = {
   },
   async handle(events, trx) {
     const db = trx as Kysely<UsersDatabase>;
+    const changed = new Set<string>();
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The user decider wrote these events; their type names are checked above.
       await apply(db, recorded as RecordedEvent & UserEvent);
+      changed.add((recorded as RecordedEvent & UserEvent).data.user_id);
     }
+    // The API processes forget these callers' rows (api/known-callers.ts); delivered when the batch commits.
+    if (changed.size > 0) await sql`select pg_notify(${USERS_CHANNEL}, id) from unnest(${[...changed]}::text[]) as id`.execute(db);
   },
 };
 
