@@ -1,11 +1,9 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { RankedBid } from '../../domain/bid/rules';
 import { type BidListQuery, bidSortable } from '../../domain/bid/views';
 import type { PostSortKey } from '../../domain/post/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { DealsDatabase } from '../deals/deals';
 import type { OrganisationsDatabase } from '../organisations/organisations';
 import type { UsersDatabase } from '../users/users';
 import type { BidRow, BidsDatabase } from './bids';
@@ -75,44 +73,28 @@ export async function rankedBidsOf(database: Database, postId: string): Promise<
  * no such user.
  */
 export async function bidFactsOf(database: Database, userId: string, postId: string): Promise<{ bidder: BidderRow | undefined; ranked: RankedBid[] }> {
-  const db = database as Kysely<UsersDatabase & OrganisationsDatabase & DealsDatabase & BidsDatabase>;
-  const dealsAt = (stage: 'accepted' | 'contacted') =>
-    db
-      .selectFrom('deals')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('deals.provider_id', '=', userId)
-      .where('deals.stage', '=', stage)
-      .where('deals.deleted', '=', false);
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('organisations', 'organisations.uuid', 'users.organisation_uuid')
-    .select([
-      'users.uuid',
-      'users.user_type',
-      'users.status',
-      'users.organisation_uuid',
-      'users.permissions',
-      'users.bids_accepted_limit',
-      'users.bids_contacted_limit',
-      sql<string>`trim(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, ''))`.as('full_name'),
-      'organisations.organisation_type',
-      'organisations.name as organisation_name',
-      'organisations.logo_file_id',
-    ])
-    .select((eb) => [
-      eb.fn.coalesce(dealsAt('accepted'), eb.lit(0)).as('accepted_deals'),
-      eb.fn.coalesce(dealsAt('contacted'), eb.lit(0)).as('contacted_deals'),
-      // JSON turns the time into text; `placed_at` is ISO text anyway.
-      jsonArrayFrom(
-        eb.selectFrom('bids').select(['bids.uuid', 'bids.status', 'bids.interest_rate', 'bids.comparison_rate', 'bids.created_at']).where('bids.post_id', '=', postId).where('bids.deleted', '=', false),
-      ).as('ranked'),
-    ])
-    .where('users.uuid', '=', userId)
-    .executeTakeFirst();
+  // Written out: built with the query builder, this one query cost 7% of the server's CPU per bid.
+  const { rows } = await sql<BidderRow & { ranked: { uuid: string; status: BidRow['status']; interest_rate: number; comparison_rate: number; created_at: string }[] }>`
+    select u.uuid, u.user_type, u.status, u.organisation_uuid, u.permissions, u.bids_accepted_limit, u.bids_contacted_limit,
+      trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as full_name,
+      o.organisation_type, o.name as organisation_name, o.logo_file_id,
+      d.accepted_deals, d.contacted_deals,
+      (select coalesce(json_agg(r), '[]') from (
+        select b.uuid, b.status, b.interest_rate, b.comparison_rate, b.created_at from bids b where b.post_id = ${postId} and b.deleted = false
+      ) r) as ranked
+    from users u
+    left join organisations o on o.uuid = u.organisation_uuid
+    cross join lateral (
+      select count(*) filter (where stage = 'accepted')::int as accepted_deals, count(*) filter (where stage = 'contacted')::int as contacted_deals
+      from deals where provider_id = u.uuid and stage in ('accepted', 'contacted') and deleted = false
+    ) d
+    where u.uuid = ${userId}`.execute(database);
+  const row = rows[0];
   if (!row) return { bidder: undefined, ranked: [] };
   const { ranked, ...bidder } = row;
   return {
     bidder,
+    // JSON carries the time as text.
     ranked: ranked.map((bid) => ({ bid_id: bid.uuid, status: bid.status, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: new Date(bid.created_at).toISOString() })),
   };
 }
