@@ -6,13 +6,13 @@ import { startServer } from '../../api/server';
 import { loadConfig } from '../../infrastructure/config';
 import { SERVER_READY_MARKER } from './tasks';
 
-const url = process.argv[2];
+const [url, poolSize] = process.argv.slice(2);
 if (!url) {
-  console.error('usage: bid-server.ts <database url>');
+  console.error('usage: bid-server.ts <database url> [pool size]');
   process.exit(2);
 }
 // Production mode; warnings and errors logged only (a line per request would cost the server CPU the bench measures).
-const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}) });
 const server = await startServer({ config });
 process.stdout.write(`${SERVER_READY_MARKER}${server.url}\n`);
 process.stdin.resume();

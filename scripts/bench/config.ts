@@ -52,6 +52,11 @@ export const benchConfig = {
   httpWarmupBidsPerClient: fromEnv('BENCH_HTTP_WARMUP_BIDS', 20),
   /** A directory to write a CPU profile of the bid workload's server into (`node --cpu-prof`), when set. */
   serverCpuProfileDir: process.env.BENCH_SERVER_CPU_PROFILE || null,
+  /**
+   * The bid server's DATABASE_POOL_SIZE: sized for the clients, as for a process serving that many writers at once
+   * (docs/operations.md "Connection pool"); with the product's default of 20, requests queue for connections.
+   */
+  httpServerPoolSize: fromEnv('BENCH_HTTP_SERVER_POOL', 48),
   /** Published posts the bids spread over (each client bids on a shuffled run of them). */
   httpPosts: fromEnv('BENCH_HTTP_POSTS', 400),
   /** Read-model rows the dashboard queries run on. */

@@ -22,6 +22,7 @@ export async function tradeWorkloads({ freshDatabase, measure }: Runner): Promis
     bidsPerClient: config.httpBidsPerClient,
     warmupBidsPerClient: config.httpWarmupBidsPerClient,
     posts: config.httpPosts,
+    serverPoolSize: config.httpServerPoolSize,
     cpuProfileDir: config.serverCpuProfileDir,
   });
   await dropDatabase(market.name);

@@ -33,7 +33,7 @@ const MARKET_PROJECTIONS = ['organisations', 'users', 'posts'];
  */
 export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
   if (task.bidsPerClient + task.warmupBidsPerClient > task.posts) throw new Error('a client bids once per post: give more posts than bids per client');
-  const server = await startServer(task.url, task.cpuProfileDir);
+  const server = await startServer(task.url, task.cpuProfileDir, task.serverPoolSize);
   const handle = await openDatabase({ url: task.url, maxConnections: 2 });
   const agent = new http.Agent({ keepAlive: true, maxSockets: task.clients });
   try {
@@ -154,10 +154,14 @@ async function countEvents(db: Database, type: string): Promise<number> {
 
 type RunningServer = { url: string; pid: number; stop(): Promise<void> };
 
-/** Starts bid-server.ts and waits for its URL; `stop` ends its stdin, on which it closes gracefully. */
-export function startServer(databaseUrl: string, cpuProfileDir: string | null): Promise<RunningServer> {
+/**
+ * Starts bid-server.ts and waits for its URL; `stop` ends its stdin, on which it closes gracefully. `poolSize`: its
+ * DATABASE_POOL_SIZE (the product's default when not given).
+ */
+export function startServer(databaseUrl: string, cpuProfileDir: string | null, poolSize?: number): Promise<RunningServer> {
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', SERVER, databaseUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const args = [...profile, '--import', 'tsx', SERVER, databaseUrl, ...(poolSize ? [String(poolSize)] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let out = '';
