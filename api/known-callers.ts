@@ -82,7 +82,6 @@ export class KnownCallers {
     this.#rows.set(userId, kept);
   }
 
-
   /** Starts listening when not (yet, or any more) listening; requests meanwhile read every row. */
   #ensureListening(): void {
     if (this.#listening !== 'no' || this.#closed || this.#options.now() < this.#nextAttemptAt) return;

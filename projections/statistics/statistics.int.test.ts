@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealActivityTypes, type DealActivityType } from '../../domain/deal/schemas';
+import { dealStages } from '../../domain/deal/stages';
+import type { Database } from '../../infrastructure/database/database';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { statisticsProjection } from './statistics';
+
+// The statistics projection writes a batch's bids together and its day counters once at the batch's end
+// (docs/statistics.md "The projection"). Whatever the events, one batch must leave the same tables as one batch per
+// event: given random sequences of the events it counts, both ways, then the rows.
+
+let database: TestDatabase;
+const schemas = ['batched', 'one_by_one'] as const;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  for (const schema of schemas) await inSchema(schema, async (trx) => {
+    await sql`create schema ${sql.id(schema)}`.execute(trx);
+    await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
+    await statisticsProjection.createTables(trx);
+  });
+});
+afterAll(() => database?.close());
+
+function inSchema<T>(schema: string, work: (trx: Database) => Promise<T>): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
+    return work(trx);
+  });
+}
+
+const uuid = (kind: number, n: number) => `${String(kind).repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const posts = [0, 1, 2].map((n) => uuid(1, n));
+const bids = [0, 1, 2, 3, 4].map((n) => uuid(2, n));
+const deals = [0, 1, 2].map((n) => uuid(3, n));
+const activities = [0, 1, 2, 3].map((n) => uuid(4, n));
+// Late evening in Sydney and the next morning: the same instant's UTC and Sydney days differ.
+const instant = fc.constantFrom('2026-11-20T09:00:00.000Z', '2026-11-20T14:30:00.000Z', '2026-11-21T01:15:00.000Z', '2026-11-23T22:00:00.000Z');
+const day = fc.constantFrom('2026-11-20', '2026-11-21', '2026-11-25');
+const rate = fc.integer({ min: 300, max: 900 }).map((n) => n / 100);
+const amount = fc.option(fc.integer({ min: 100_000, max: 900_000 }), { nil: null });
+const activity = (types: readonly DealActivityType[]) =>
+  fc.record({ activity_id: fc.constantFrom(...activities), activity_type: fc.constantFrom(...types), amount, activity_date: day });
+
+const event: fc.Arbitrary<{ type: string; data: unknown }> = fc.oneof(
+  fc.record({ type: fc.constant('PostPublished'), data: fc.record({ post_id: fc.constantFrom(...posts), published_at: instant }) }),
+  // Weighted: a busy batch is mostly bids, several on one post.
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('BidPlaced'),
+      data: fc.record({
+        bid_id: fc.constantFrom(...bids),
+        post_id: fc.constantFrom(...posts),
+        origin: fc.constantFrom('auction', 'auction', 'external'),
+        placed_at: instant,
+        bid: fc.record({ interest_rate: rate }),
+      }),
+    }),
+  },
+  fc.record({ type: fc.constant('BidEdited'), data: fc.record({ bid_id: fc.constantFrom(...bids), bid: fc.record({ interest_rate: rate }) }) }),
+  fc.record({
+    type: fc.constant('DealOpened'),
+    data: fc.record({
+      deal_id: fc.constantFrom(...deals),
+      post_id: fc.constantFrom(...posts),
+      bid_id: fc.constantFrom(...bids),
+      external: fc.boolean(),
+      loan_amount: fc.integer({ min: 100_000, max: 900_000 }),
+      activity: activity(['accept', 'external_created']),
+      stage: fc.constantFrom(...dealStages),
+    }),
+  }),
+  fc.record({ type: fc.constant('DealActivityAdded'), data: fc.record({ deal_id: fc.constantFrom(...deals), stage: fc.constantFrom(...dealStages), activity: activity(dealActivityTypes) }) }),
+  fc.record({
+    type: fc.constant('DealActivityEdited'),
+    data: fc.record({ deal_id: fc.constantFrom(...deals), activity_id: fc.constantFrom(...activities), amount, activity_date: day }),
+  }),
+  fc.record({
+    type: fc.constant('DealActivityDeleted'),
+    data: fc.record({ deal_id: fc.constantFrom(...deals), activity_id: fc.constantFrom(...activities), stage: fc.constantFrom(...dealStages) }),
+  }),
+  // Events it does not count pass through a batch too.
+  fc.record({ type: fc.constant('BidRegistered'), data: fc.record({ post_id: fc.constantFrom(...posts), bid_id: fc.constantFrom(...bids) }) }),
+);
+
+const recorded = (events: { type: string; data: unknown }[]): RecordedEvent[] =>
+  events.map((e, i) => ({
+    ...e,
+    id: crypto.randomUUID(),
+    streamId: 'test',
+    revision: i,
+    position: { commit: BigInt(i + 1), prepare: BigInt(i + 1) },
+    metadata: { user_id: null, correlation_id: 'test', causation_id: null, occurred_at: '2026-11-25T00:00:00.000Z' },
+  })) as unknown as RecordedEvent[];
+
+/** Every row of the four tables, sorted, sums rounded (added in another order, doubles differ in the last bits). */
+async function tables(schema: string) {
+  return inSchema(schema, async (trx) => {
+    const rows = async (query: string) =>
+      (await sql.raw<Record<string, unknown>>(query).execute(trx)).rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v])),
+      );
+    return {
+      daily: await rows(`select * from statistics_daily order by day`),
+      posts: await rows(`select post_id, published_day::text, published_at::text, first_bid_at::text from statistics_posts order by post_id`),
+      bids: await rows(`select * from statistics_bids order by bid_id`),
+      deals: await rows(`select deal_id, post_id, external, opened_day::text, loan_amount, stage, activities from statistics_deals order by deal_id`),
+    };
+  });
+}
+
+describe('the statistics projection', () => {
+  it('leaves the same rows after one batch as after one batch per event', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 30 }), async (events) => {
+        for (const schema of schemas) {
+          await inSchema(schema, (trx) => sql`truncate statistics_daily, statistics_posts, statistics_bids, statistics_deals`.execute(trx));
+        }
+        const log = recorded(events);
+        await inSchema('batched', (trx) => statisticsProjection.handle(log, trx));
+        for (const one of log) await inSchema('one_by_one', (trx) => statisticsProjection.handle([one], trx));
+        expect(await tables('batched')).toEqual(await tables('one_by_one'));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('counts a post’s first bid once, with the first bid’s rate and response time, when a batch brings several', async () => {
+    await inSchema('batched', (trx) => sql`truncate statistics_daily, statistics_posts, statistics_bids, statistics_deals`.execute(trx));
+    const bid = (n: number, placed_at: string, interest_rate: number) => ({
+      type: 'BidPlaced',
+      data: { bid_id: bids[n], post_id: posts[0], origin: 'auction', placed_at, bid: { interest_rate } },
+    });
+    const log = recorded([
+      { type: 'PostPublished', data: { post_id: posts[0], published_at: '2026-11-20T00:00:00.000Z' } },
+      bid(0, '2026-11-20T01:00:00.000Z', 6.1),
+      bid(1, '2026-11-20T02:00:00.000Z', 5.9),
+      bid(0, '2026-11-20T01:00:00.000Z', 6.1), // the same bid again (a batch applied twice counts once)
+    ]);
+    await inSchema('batched', (trx) => statisticsProjection.handle(log, trx));
+    const { daily, posts: postRows } = await tables('batched');
+    expect(daily).toEqual([expect.objectContaining({ posts_created: 1, bids_placed: 2, first_bid_count: 1, first_bid_rate_sum: 6.1, response_seconds_sum: 3600 })]);
+    expect(postRows[0]!.first_bid_at).toBe('2026-11-20 01:00:00+00');
+  });
+});
