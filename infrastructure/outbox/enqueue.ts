@@ -72,14 +72,21 @@ export function outboxMessageId(causationId: string, template: string, key = '')
  * `enqueued: false`. Delivery happens after the transaction commits, by `OutboxDelivery`.
  */
 export async function enqueueMessage(trx: Database, message: OutboxMessage): Promise<{ id: string; enqueued: boolean }> {
-  const parsed = messageSchema.safeParse(message);
-  if (!parsed.success) throw new InvalidOutboxMessageError([...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))]);
-  const m = parsed.data;
-  const id = outboxMessageId(m.causationId, m.template, m.key);
-  const inserted = await outboxDb(trx)
-    .insertInto('outbox_messages')
-    .values({
-      id,
+  const [result] = await enqueueMessages(trx, [message]);
+  return result!;
+}
+
+/** Rows per insert: 11 parameters a row stays far below PostgreSQL's 65,535 a statement. */
+const ROWS_PER_INSERT = 1000;
+
+/** `enqueueMessage` for many messages (a projection's batch), in one statement per thousand; answers in their order. */
+export async function enqueueMessages(trx: Database, messages: readonly OutboxMessage[]): Promise<{ id: string; enqueued: boolean }[]> {
+  const rows = messages.map((message) => {
+    const parsed = messageSchema.safeParse(message);
+    if (!parsed.success) throw new InvalidOutboxMessageError([...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))]);
+    const m = parsed.data;
+    return {
+      id: outboxMessageId(m.causationId, m.template, m.key),
       channel: m.channel,
       template: m.template,
       causation_id: m.causationId,
@@ -88,11 +95,20 @@ export async function enqueueMessage(trx: Database, message: OutboxMessage): Pro
       subject: m.channel === 'email' ? m.subject : null,
       text_body: m.text,
       html_body: m.channel === 'email' ? (m.html ?? null) : null,
-      status: 'pending',
+      status: 'pending' as const,
       attempts: 0,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return { id, enqueued: inserted !== undefined };
+    };
+  });
+  const enqueued = new Set<string>();
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    const inserted = await outboxDb(trx)
+      .insertInto('outbox_messages')
+      .values(rows.slice(at, at + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    for (const { id } of inserted) enqueued.add(id);
+  }
+  // The same message twice in one call is enqueued once: its first mention.
+  return rows.map(({ id }) => ({ id, enqueued: enqueued.delete(id) }));
 }

@@ -1,7 +1,8 @@
 import { type Clock, systemClock } from '../../infrastructure/clock';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
-import { enqueueMessage, type EmailMessage, type SmsMessage } from '../../infrastructure/outbox/enqueue';
+import { type EmailMessage, enqueueMessages, type OutboxMessage, type SmsMessage } from '../../infrastructure/outbox/enqueue';
+import { type Recipient, recipientsOf } from '../users/queries';
 import type { Projection } from '../projection';
 
 // Messages caused by events, written by a consumer in the transaction that also moves its checkpoint
@@ -21,9 +22,15 @@ export type OutboxProjectionOptions = {
   version?: number;
   /**
    * The messages one event causes; [] for events it does not care about. `trx` is the batch's transaction, to read
-   * what the event does not carry (an address from the users read model). Read only: writing belongs to the outbox.
+   * what the event does not carry. Read only: writing belongs to the outbox. `recipients`: the users `recipientOf`
+   * named for the batch's events, as the users read model has them (absent: nobody to write to).
    */
-  messagesFor(event: RecordedEvent, trx: Database): readonly MessageFromEvent[] | Promise<readonly MessageFromEvent[]>;
+  messagesFor(event: RecordedEvent, trx: Database, recipients: ReadonlyMap<string, Recipient>): readonly MessageFromEvent[] | Promise<readonly MessageFromEvent[]>;
+  /**
+   * The user an event's messages go to, if any: their addresses are read for the whole batch in one query (a batch of
+   * bids would otherwise read a user each).
+   */
+  recipientOf?(event: RecordedEvent): string | null;
   /**
    * Events older than this cause nothing: a new or rebuilt consumer reading old history must not mail everyone
    * again, and an activation link from last month is no use. Default one day.
@@ -52,14 +59,19 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
     async createTables() {},
     async handle(events, trx) {
       const oldest = clock.now().getTime() - maxAgeMs;
-      for (const event of events) {
-        if (Date.parse(event.metadata.occurred_at) < oldest) continue;
-        for (const message of await options.messagesFor(event, trx)) {
+      const recent = events.filter((event) => Date.parse(event.metadata.occurred_at) >= oldest);
+      const wanted = options.recipientOf ? recent.map(options.recipientOf).filter((id): id is string => id !== null) : [];
+      const recipients = await recipientsOf(trx, wanted);
+      const messages: OutboxMessage[] = [];
+      for (const event of recent) {
+        for (const message of await options.messagesFor(event, trx, recipients)) {
           // An erased person's address reads as null (crypto-shredding): there is nobody to write to.
           if (typeof message.to !== 'string' || message.to === '') continue;
-          await enqueueMessage(trx, { ...message, causationId: event.id });
+          messages.push({ ...message, causationId: event.id });
         }
       }
+      // The batch's messages together: one statement instead of one a message.
+      await enqueueMessages(trx, messages);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { AppSecrets } from '../../infrastructure/secrets';
 import { dealIdOf } from '../deals/deal-opener';
 import { type MessageFromEvent, outboxProjection } from '../outbox/outbox-projection';
 import { findPost } from '../posts/queries';
-import { findUser } from '../users/queries';
+import type { Recipient } from '../users/queries';
 import { sydneyDate } from '../../domain/shared/sydney-time';
 
 // The e-mails of the trade flow (issue 6 item 5, docs/trade-mail.md): new bid, bidding ended (the review period's
@@ -48,11 +48,24 @@ function linkPath(action: EmailLinkAction, postId: string, bidId: string | null)
   }
 }
 
-/** The recipient's address and first name; null for a deleted or erased person (nobody to write to). */
-async function recipient(trx: Database, userId: string) {
-  const user = await findUser(trx, userId);
-  if (!user?.email) return null;
-  return { email: user.email, firstName: user.first_name };
+/** Whom an event mails, if anyone: the owner of the post, the bid's provider, or the deal's customer. */
+function recipientOf(event: RecordedEvent): string | null {
+  switch (event.type) {
+    case 'BidRegistered':
+    case 'BiddingEnded':
+    case 'ReviewPeriodExtended':
+    case 'BidAcceptedOnPost':
+      return (event.data as BidRegistered['data'] | BiddingEnded['data'] | ReviewPeriodExtended['data'] | BidAcceptedOnPost['data']).owner_id;
+    case 'BidAccepted':
+      return (event.data as BidAccepted['data']).provider_id;
+    case 'DealActivityAdded': {
+      const { customer_id, activity } = event.data as DealActivityAdded['data'];
+      // Notes and holds are the provider's working notes.
+      return Object.hasOwn(dealNews, activity.activity_type) ? customer_id : null;
+    }
+    default:
+      return null;
+  }
 }
 
 export function tradeMailMessages(context: TradeMailContext) {
@@ -66,12 +79,6 @@ export function tradeMailMessages(context: TradeMailContext) {
   }
 
   const postLink = (postId: string) => `${publicUrl}/post/${encodeURIComponent(postId)}`;
-
-  async function mailTo(trx: Database, userId: string, mail: (firstName: string | null) => Promise<Mail> | Mail): Promise<MessageFromEvent[]> {
-    const to = await recipient(trx, userId);
-    if (!to) return [];
-    return [{ channel: 'email', to: to.email, dataSubject: userId, ...(await mail(to.firstName)) }];
-  }
 
   /** The review period's notice: its end, and the links to extend it and (automatic selection on) to cancel that. */
   async function reviewLinks(trx: Database, event: RecordedEvent, ownerId: string, postId: string, reviewEnd: string): Promise<string> {
@@ -90,74 +97,82 @@ export function tradeMailMessages(context: TradeMailContext) {
     );
   }
 
-  return async function messagesFor(event: RecordedEvent, trx: Database): Promise<MessageFromEvent[]> {
+  /** The mail an event sends its recipient (`recipientOf`), greeted by first name. */
+  async function mailOf(event: RecordedEvent, trx: Database, firstName: string | null): Promise<Mail | null> {
     switch (event.type) {
       case 'BidRegistered': {
-        const { post_id, owner_id } = event.data as BidRegistered['data'];
-        return mailTo(trx, owner_id, (firstName) => ({
+        const { post_id } = event.data as BidRegistered['data'];
+        return {
           template: 'new-bid',
           subject: 'You have a new bid on your home loan request',
           text: `${greeting(firstName)}A lender has placed a bid on your home loan request.\n\nCompare the bids:\n${postLink(post_id)}\n${signOff}`,
-        }));
+        };
       }
       case 'BiddingEnded': {
         const { post_id, owner_id, review_bids_on } = event.data as BiddingEnded['data'];
-        return mailTo(trx, owner_id, async (firstName) => ({
+        return {
           template: 'bidding-ended',
           subject: 'Bidding has ended: choose your bid',
           text:
             `${greeting(firstName)}Bidding on your home loan request has ended. You have until ${mailDate(review_bids_on)} to choose a bid:\n${postLink(post_id)}\n\n` +
             `${await reviewLinks(trx, event, owner_id, post_id, review_bids_on)}${signOff}`,
-        }));
+        };
       }
       case 'ReviewPeriodExtended': {
         const { post_id, owner_id, review_bids_on } = event.data as ReviewPeriodExtended['data'];
-        return mailTo(trx, owner_id, async (firstName) => ({
+        return {
           template: 'review-period-extended',
           subject: 'Your review period has been extended',
           text:
             `${greeting(firstName)}The review period of your home loan request now ends on ${mailDate(review_bids_on)}.\n${postLink(post_id)}\n\n` +
             `${await reviewLinks(trx, event, owner_id, post_id, review_bids_on)}${signOff}`,
-        }));
+        };
       }
       case 'BidAcceptedOnPost': {
         const { post_id, owner_id, bid_id, accepted_by, at } = event.data as BidAcceptedOnPost['data'];
-        return mailTo(trx, owner_id, async (firstName) => {
-          const connect = await link(event, 'connect_me', owner_id, post_id, bid_id, new Date(Date.parse(at) + CONNECT_ME_LINK_DAYS * DAY_MS));
-          const how = accepted_by === null ? 'Automatic selection has accepted the leading bid on your home loan request.' : 'You have accepted a bid on your home loan request.';
-          return {
-            template: 'bid-accepted-customer',
-            subject: 'Your bid is accepted: the lender will contact you',
-            text:
-              `${greeting(firstName)}${how} The lender will contact you at the times you chose.\n\n` +
-              `Confirm that the lender may contact you:\n${connect}\n\n` +
-              `The link works once, for ${CONNECT_ME_LINK_DAYS} days.\n${signOff}`,
-          };
-        });
+        const connect = await link(event, 'connect_me', owner_id, post_id, bid_id, new Date(Date.parse(at) + CONNECT_ME_LINK_DAYS * DAY_MS));
+        const how = accepted_by === null ? 'Automatic selection has accepted the leading bid on your home loan request.' : 'You have accepted a bid on your home loan request.';
+        return {
+          template: 'bid-accepted-customer',
+          subject: 'Your bid is accepted: the lender will contact you',
+          text:
+            `${greeting(firstName)}${how} The lender will contact you at the times you chose.\n\n` +
+            `Confirm that the lender may contact you:\n${connect}\n\n` +
+            `The link works once, for ${CONNECT_ME_LINK_DAYS} days.\n${signOff}`,
+        };
       }
       case 'BidAccepted': {
-        const { bid_id, provider_id } = event.data as BidAccepted['data'];
-        return mailTo(trx, provider_id, (firstName) => ({
+        const { bid_id } = event.data as BidAccepted['data'];
+        return {
           template: 'bid-accepted-provider',
           subject: 'Your bid has been accepted',
           text:
             `${greeting(firstName)}Good news: a customer has accepted your bid. Please contact the customer at the times they chose.\n\n` +
             `Open the deal:\n${publicUrl}/deals/${encodeURIComponent(dealIdOf(bid_id))}\n${signOff}`,
-        }));
+        };
       }
       case 'DealActivityAdded': {
-        const { customer_id, activity } = event.data as DealActivityAdded['data'];
-        const news = dealNews[activity.activity_type as keyof typeof dealNews];
-        if (!news) return []; // notes and holds are the provider's working notes
-        return mailTo(trx, customer_id, (firstName) => ({
+        const news = dealNews[(event.data as DealActivityAdded['data']).activity.activity_type as keyof typeof dealNews];
+        return {
           template: 'deal-update',
           subject: news.subject,
           text: `${greeting(firstName)}${news.text}\n\nYour dashboard:\n${publicUrl}/home\n${signOff}`,
-        }));
+        };
       }
       default:
-        return [];
+        return null;
     }
+  }
+
+  return {
+    recipientOf,
+    async messagesFor(event: RecordedEvent, trx: Database, recipients: ReadonlyMap<string, Recipient>): Promise<MessageFromEvent[]> {
+      const userId = recipientOf(event);
+      const to = userId === null ? undefined : recipients.get(userId);
+      if (!to) return []; // nobody, or a deleted or erased person: nobody to write to
+      const mail = await mailOf(event, trx, to.firstName);
+      return mail ? [{ channel: 'email', to: to.email, dataSubject: userId, ...mail }] : [];
+    },
   };
 }
 
@@ -171,5 +186,5 @@ const dealNews = {
 
 /** The trade e-mails as an outbox consumer (docs/trade-mail.md). */
 export function tradeMailProjection(context: TradeMailContext) {
-  return outboxProjection({ name: 'trade-mail', readsFrom: ['users', 'posts'], messagesFor: tradeMailMessages(context) });
+  return outboxProjection({ name: 'trade-mail', readsFrom: ['users', 'posts'], ...tradeMailMessages(context) });
 }

@@ -8,6 +8,22 @@ export async function findUser(database: Database, uuid: string): Promise<UserRo
   return (database as Kysely<UsersDatabase>).selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
+/** Whom a message goes to: an address (null once the person is erased or deleted) and a first name. */
+export type Recipient = { email: string; firstName: string | null };
+
+/** The users of `uuids` that have an address, in one query (none asked: none read). */
+export async function recipientsOf(database: Database, uuids: readonly string[]): Promise<Map<string, Recipient>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await (database as Kysely<UsersDatabase>)
+    .selectFrom('users')
+    .select(['uuid', 'email', 'first_name'])
+    // One statement text however many are asked (a prepared statement, not one per list length).
+    .where(sql<boolean>`uuid = any(${[...new Set(uuids)]}::uuid[])`)
+    .where('email', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.uuid, { email: row.email!, firstName: row.first_name }]));
+}
+
 /** What a request's caller is made of (api/authentication.ts), read on every authenticated request. */
 export type CallerRow = Pick<UserRow, 'uuid' | 'user_type' | 'status' | 'organisation_uuid' | 'permissions'>;
 

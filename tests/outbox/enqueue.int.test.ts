@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewEvent, RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { PersonalDataEventStore, PersonalDataKeys, type PersonalDataPolicy } from '../../infrastructure/event-store/personal-data';
 import { PostgresEventStore } from '../../infrastructure/event-store/postgres-event-store';
-import { enqueueMessage, InvalidOutboxMessageError, outboxMessageId } from '../../infrastructure/outbox/enqueue';
+import { enqueueMessage, enqueueMessages, InvalidOutboxMessageError, outboxMessageId } from '../../infrastructure/outbox/enqueue';
 import { type OutboxMessageRow, outboxDb } from '../../infrastructure/outbox/outbox-table';
 import { eraseOutboxRecipient, eraseOutboxSubject, findOutboxMessage } from '../../infrastructure/outbox/queries';
 import { type MessageFromEvent, outboxProjection } from '../../projections/outbox/outbox-projection';
@@ -127,6 +127,22 @@ describe('enqueuing with the event that causes it', () => {
     expect((errors as InvalidOutboxMessageError[]).map((e) => e.fields)).toEqual([['to'], ['subject'], ['to'], ['causationId', 'template', 'text']]);
     for (const error of errors as Error[]) expect(error.message).not.toMatch(/not an address|everyone|0412/);
     expect(await rows()).toEqual([]);
+  });
+
+  it('enqueues many in one call, each once, answering in their order; one malformed message writes none', async () => {
+    const mail = (n: number) => ({ channel: 'email', causationId: randomUUID(), template: 'new-bid', to: `c${n}@example.com`, subject: 'A new bid', text: `Bid ${n}` }) as const;
+    const earlier = mail(0);
+    await enqueueMessage(database.db, earlier);
+    // 2,500: more than one insert's worth of rows.
+    const batch = [earlier, ...Array.from({ length: 2500 }, (_, i) => mail(i + 1))];
+    batch.splice(2, 0, batch[1]!); // the same message twice in one call
+    const answers = await enqueueMessages(database.db, batch);
+    expect(answers.map((a) => a.enqueued)).toEqual([false, true, false, ...Array.from({ length: 2499 }, () => true)]);
+    expect(answers.map((a) => a.id)).toEqual(batch.map((m) => outboxMessageId(m.causationId, m.template)));
+    expect(await rows()).toHaveLength(2501);
+
+    await expect(enqueueMessages(database.db, [mail(9001), { ...mail(9002), to: 'not an address' }])).rejects.toThrow(InvalidOutboxMessageError);
+    expect(await rows()).toHaveLength(2501);
   });
 });
 
