@@ -23,6 +23,7 @@ export const bidExpiryReactor: Reactor = {
   kind: 'reactor',
   name: 'bid-expiry',
   version: 1,
+  eventTypes: endsBidding,
   async react(events, { store }) {
     for (const event of events) if (endsBidding.has(event.type)) await expireBidsOf(store, event);
   },

@@ -31,6 +31,7 @@ export const dealOpenerReactor: Reactor = {
   kind: 'reactor',
   name: 'deal-opener',
   version: 1,
+  eventTypes: new Set(['BidAcceptedOnPost', 'BidCancelled', ...[...dealEvents].filter((type) => type !== 'DealContactPreferenceChanged')]),
   async react(events, { store }) {
     for (const event of events) {
       // The post decider wrote it (checked by type name).

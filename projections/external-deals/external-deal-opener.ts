@@ -16,6 +16,7 @@ export const externalDealOpenerReactor: Reactor = {
   kind: 'reactor',
   name: 'external-deal-opener',
   version: 1,
+  eventTypes: new Set(['ExternalDealRecorded', 'ExternalDealUpdated']),
   async react(events, { store }) {
     for (const event of events) {
       // The external deal decider wrote them (checked by type name).

@@ -135,5 +135,10 @@ async function messagesFor(context: IdentityMailContext, event: RecordedEvent, t
 
 /** The identity e-mails as an outbox consumer (docs/mail.md "From a projection"). */
 export function identityMailProjection(context: IdentityMailContext) {
-  return outboxProjection({ name: 'identity-mail', readsFrom: ['users'], messagesFor: (event, trx) => messagesFor(context, event, trx) });
+  return outboxProjection({
+    name: 'identity-mail',
+    readsFrom: ['users'],
+    eventTypes: new Set(['ProviderSignedUp', 'ActivationMailRequested', 'PasswordResetRequested', 'ProviderApproved', 'ProviderRejected', 'IncompletePostLinkRequested']),
+    messagesFor: (event, trx) => messagesFor(context, event, trx),
+  });
 }

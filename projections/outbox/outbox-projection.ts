@@ -36,6 +36,8 @@ export type OutboxProjectionOptions = {
    * again, and an activation link from last month is no use. Default one day.
    */
   maxEventAgeMs?: number;
+  /** The event types that cause messages: a batch without any only moves the checkpoint (runner.ts). */
+  eventTypes: ReadonlySet<string>;
   /** The projections `messagesFor` reads (an address from users): no event is mailed before they have applied it. */
   readsFrom?: readonly string[];
   clock?: Clock;
@@ -55,6 +57,7 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
     name: options.name,
     version: options.version ?? 1,
     tables: [],
+    eventTypes: options.eventTypes,
     ...(options.readsFrom ? { readsFrom: options.readsFrom } : {}),
     async createTables() {},
     async handle(events, trx) {

@@ -19,6 +19,7 @@ export const subscribersProjection: Projection = {
   kind: 'projection',
   name: 'subscribers',
   version: 1,
+  eventTypes: new Set(['MailingListSubscribed']),
   tables: ['mailing_list_subscribers'],
   async createTables(trx) {
     await sql`

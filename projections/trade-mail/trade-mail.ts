@@ -48,6 +48,9 @@ function linkPath(action: EmailLinkAction, postId: string, bidId: string | null)
   }
 }
 
+/** The events that send a mail (`recipientOf` names someone for no other). */
+const mailed = new Set(['BidRegistered', 'BiddingEnded', 'ReviewPeriodExtended', 'BidAcceptedOnPost', 'BidAccepted', 'DealActivityAdded']);
+
 /** Whom an event mails, if anyone: the owner of the post, the bid's provider, or the deal's customer. */
 function recipientOf(event: RecordedEvent): string | null {
   switch (event.type) {
@@ -165,6 +168,7 @@ export function tradeMailMessages(context: TradeMailContext) {
   }
 
   return {
+    eventTypes: mailed,
     recipientOf,
     async messagesFor(event: RecordedEvent, trx: Database, recipients: ReadonlyMap<string, Recipient>): Promise<MessageFromEvent[]> {
       const userId = recipientOf(event);

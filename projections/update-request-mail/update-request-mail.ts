@@ -57,5 +57,5 @@ async function messagesFor(context: UpdateRequestMailContext, event: RecordedEve
 
 /** Register with the other consumers (projections/registry.ts). */
 export function updateRequestMailProjection(context: UpdateRequestMailContext) {
-  return outboxProjection({ name: 'update-request-mail', readsFrom: ['users'], messagesFor: (event, trx) => messagesFor(context, event, trx) });
+  return outboxProjection({ name: 'update-request-mail', readsFrom: ['users'], eventTypes: new Set(['PostUpdateRequested']), messagesFor: (event, trx) => messagesFor(context, event, trx) });
 }

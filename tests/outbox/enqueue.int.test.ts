@@ -31,6 +31,7 @@ async function rows(): Promise<OutboxMessageRow[]> {
 }
 
 type SignedUp = { type: 'UserSignedUp'; data: { user_id: string; email: string; mobile: string } };
+const signUps = new Set(['UserSignedUp']);
 
 function signedUp(userId: string, email: string, options: { occurredAt?: Date } = {}): NewEvent<'UserSignedUp', SignedUp['data']> {
   return {
@@ -153,7 +154,7 @@ describe('enqueuing from a projection', () => {
     for (const event of events) await store.append(streamName('user'), [event], 'no_stream');
 
     const run = async (version: number) => {
-      const runner = new ProjectionRunner({ db: database.db, store, consumers: [outboxProjection({ name: 'test-mail', version, messagesFor: messagesFor(events) })] });
+      const runner = new ProjectionRunner({ db: database.db, store, consumers: [outboxProjection({ name: 'test-mail', version, eventTypes: signUps, messagesFor: messagesFor(events) })] });
       await runner.catchUp();
     };
     await run(1);
@@ -180,6 +181,7 @@ describe('enqueuing from a projection', () => {
     let failOn: string | null = events[2]!.id;
     const projection = outboxProjection({
       name: 'flaky-mail',
+      eventTypes: signUps,
       messagesFor: (event) => {
         if (event.id === failOn) throw new Error('template crashed');
         return messagesFor(events)(event);
@@ -203,7 +205,7 @@ describe('enqueuing from a projection', () => {
     for (const event of [old, erased, current]) await store.append(streamName('user'), [event], 'no_stream');
     await store.erase('u-31');
 
-    const runner = new ProjectionRunner({ db: database.db, store, consumers: [outboxProjection({ name: 'careful-mail', messagesFor: messagesFor([old, erased, current]) })] });
+    const runner = new ProjectionRunner({ db: database.db, store, consumers: [outboxProjection({ name: 'careful-mail', eventTypes: signUps, messagesFor: messagesFor([old, erased, current]) })] });
     await runner.catchUp();
     expect((await rows()).map((r) => [r.recipient, r.causation_id])).toEqual(
       expect.arrayContaining([
