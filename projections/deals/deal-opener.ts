@@ -27,20 +27,51 @@ const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 const dealEvents = new Set<string>(dealEventTypes);
 
+/** Deals the reactor works on at once. */
+const DEALS_AT_ONCE = 8;
+
+/** The deal stream an event moves (the events it does not act on: none). */
+function dealStreamOf(event: RecordedEvent): string | null {
+  // The post, bid and deal deciders wrote these (checked by type name).
+  if (event.type === 'BidAcceptedOnPost' || event.type === 'BidCancelled') return dealStream(dealIdOf((event.data as { bid_id: string }).bid_id));
+  if (dealEvents.has(event.type) && event.type !== 'DealContactPreferenceChanged') return event.streamId;
+  return null;
+}
+
 export const dealOpenerReactor: Reactor = {
   kind: 'reactor',
   name: 'deal-opener',
   version: 1,
   eventTypes: new Set(['BidAcceptedOnPost', 'BidCancelled', ...[...dealEvents].filter((type) => type !== 'DealContactPreferenceChanged')]),
+  /**
+   * Each deal's events in log order, several deals side by side: every event is a few commands, each a round trip or
+   * more, and one deal after another fell seconds behind under load (docs/deals.md "The deals reactor"), while an
+   * activity's answer waits for it.
+   */
   async react(events, { store }) {
+    const byDeal = new Map<string, RecordedEvent[]>();
     for (const event of events) {
-      // The post decider wrote it (checked by type name).
-      if (event.type === 'BidAcceptedOnPost') await openDeal(store, event as RecordedEvent<'BidAcceptedOnPost', BidAcceptedOnPost['data']>);
-      else if (event.type === 'BidCancelled') await closeDealOfCancelledBid(store, event as RecordedEvent<'BidCancelled', BidCancelled['data']>);
-      else if (dealEvents.has(event.type) && event.type !== 'DealContactPreferenceChanged') await followDeal(store, event);
+      const deal = dealStreamOf(event);
+      if (!deal) continue;
+      const queue = byDeal.get(deal);
+      if (queue) queue.push(event);
+      else byDeal.set(deal, [event]);
     }
+    const queues = [...byDeal.values()];
+    const workers = Array.from({ length: Math.min(DEALS_AT_ONCE, queues.length) }, async () => {
+      for (let queue = queues.shift(); queue; queue = queues.shift()) for (const event of queue) await follow(store, event);
+    });
+    // Every worker finishes before a failure is reported, so a retried batch never overlaps this one.
+    const failed = (await Promise.allSettled(workers)).find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   },
 };
+
+function follow(store: EventStore, event: RecordedEvent): Promise<void> {
+  if (event.type === 'BidAcceptedOnPost') return openDeal(store, event as RecordedEvent<'BidAcceptedOnPost', BidAcceptedOnPost['data']>);
+  if (event.type === 'BidCancelled') return closeDealOfCancelledBid(store, event as RecordedEvent<'BidCancelled', BidCancelled['data']>);
+  return followDeal(store, event);
+}
 
 const contextOf = (trigger: RecordedEvent): CommandContext => ({
   userId: trigger.metadata.user_id,

@@ -7,7 +7,7 @@ import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { loadState } from '../../infrastructure/command-handler';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { type OpenDeal, openDeal, provider, type TestProvider, validBid } from '../support/trade';
+import { type OpenDeal, openDeal, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
 // Deals (spec 1 §2 "Deals", §4, §5; spec 3 §3, §4, §5, §7): the journey of a deal moving its bid and post, the
@@ -52,6 +52,30 @@ describe('a deal’s journey', () => {
     const more = await addActivity(deal.bidder, deal.dealId, { operation: 'contact' });
     expect(more.json()).toMatchObject({ status: 409, code: 'DEAL_STEP_NOT_ALLOWED' });
     expect((await addActivity(deal.bidder, deal.dealId, { operation: 'note', details: 'Settled on time' })).statusCode).toBe(201);
+  });
+
+  it('several deals moving at once each take their own bid and post along (the reactor works on deals side by side)', async () => {
+    const deals: OpenDeal[] = [];
+    for (let i = 0; i < 5; i++) deals.push(await openDeal(t));
+    // Every deal's steps in order, the deals at the same time: the reactor's batches hold several deals' events.
+    const journeys: Record<string, unknown>[][] = [
+      [{ operation: 'contact' }, { operation: 'application', amount: 440_000 }, { operation: 'closed_won', amount: 435_000, settled_lender: 'Harbour Bank' }],
+      [{ operation: 'contact' }, { operation: 'closed_lost', reason: 'working_with_another_party' }],
+      [{ operation: 'contact' }, { operation: 'application', amount: 400_000 }],
+      [{ operation: 'closed_lost', reason: 'working_with_another_party' }],
+      [{ operation: 'contact' }, { operation: 'application', amount: 420_000 }, { operation: 'closed_won', amount: 415_000, settled_lender: 'Harbour Bank' }],
+    ];
+    await Promise.all(
+      deals.map(async (deal, i) => {
+        for (const body of journeys[i]!) {
+          const response = await addActivity(deal.bidder, deal.dealId, body);
+          expect(response.statusCode, response.body).toBe(201);
+        }
+      }),
+    );
+    await projectionsIdle(t);
+    expect(await Promise.all(deals.map((deal) => bidStatus(deal.bidId)))).toEqual(['closed_won', 'closed_lost', 'applied', 'closed_lost', 'closed_won']);
+    expect(await Promise.all(deals.map((deal) => postStatus(deal.post.postId)))).toEqual(['closed_won', 'closed_lost', 'opportunity', 'closed_lost', 'closed_won']);
   });
 
   it('closed lost needs a not-proceeding reason; with one, the bid is closed lost and the post Not Proceeding', async () => {
