@@ -33,12 +33,12 @@ function inSchema<T>(schema: string, work: (trx: Database) => Promise<T>): Promi
 }
 
 const uuid = (kind: number, n: number) => `${String(kind).repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const posts = [0, 1, 2].map((n) => uuid(1, n));
-const bids = [0, 1, 2, 3, 4].map((n) => uuid(2, n));
+const posts = [0, 1, 2, 3, 4, 5].map((n) => uuid(1, n));
+const bids = [0, 1, 2, 3, 4, 5, 6, 7].map((n) => uuid(2, n));
 const deals = [0, 1, 2].map((n) => uuid(3, n));
 const activities = [0, 1, 2, 3].map((n) => uuid(4, n));
 // Late evening in Sydney and the next morning: the same instant's UTC and Sydney days differ.
-const instant = fc.constantFrom('2026-11-20T09:00:00.000Z', '2026-11-20T14:30:00.000Z', '2026-11-21T01:15:00.000Z', '2026-11-23T22:00:00.000Z');
+const instant = fc.constantFrom('2026-11-20T09:00:00.000Z', '2026-11-20T14:30:01.097Z', '2026-11-21T01:15:05.489Z', '2026-11-23T22:00:00.301Z');
 const day = fc.constantFrom('2026-11-20', '2026-11-21', '2026-11-25');
 const rate = fc.integer({ min: 300, max: 900 }).map((n) => n / 100);
 const amount = fc.option(fc.integer({ min: 100_000, max: 900_000 }), { nil: null });
@@ -97,13 +97,10 @@ const recorded = (events: { type: string; data: unknown }[]): RecordedEvent[] =>
     metadata: { user_id: null, correlation_id: 'test', causation_id: null, occurred_at: '2026-11-25T00:00:00.000Z' },
   })) as unknown as RecordedEvent[];
 
-/** Every row of the four tables, sorted, sums rounded (added in another order, doubles differ in the last bits). */
+/** Every row of the four tables, sorted, exactly as stored (the sums are exact decimals, equal to the last digit). */
 async function tables(schema: string) {
   return inSchema(schema, async (trx) => {
-    const rows = async (query: string) =>
-      (await sql.raw<Record<string, unknown>>(query).execute(trx)).rows.map((row) =>
-        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v])),
-      );
+    const rows = async (query: string) => (await sql.raw<Record<string, unknown>>(query).execute(trx)).rows;
     return {
       daily: await rows(`select * from statistics_daily order by day`),
       posts: await rows(`select post_id, published_day::text, published_at::text, first_bid_at::text from statistics_posts order by post_id`),
@@ -129,6 +126,22 @@ describe('the statistics projection', () => {
     );
   });
 
+  it('sums rates to the same last digit in one batch as one by one (in floating point, 5.1 + 5.2 + 5.3 depends on the grouping)', async () => {
+    for (const schema of schemas) await inSchema(schema, (trx) => sql`truncate statistics_daily, statistics_posts, statistics_bids, statistics_deals`.execute(trx));
+    const log = recorded([
+      ...posts.slice(0, 3).map((post_id) => ({ type: 'PostPublished', data: { post_id, published_at: '2026-11-20T00:00:00.000Z' } })),
+      ...[5.1, 5.2, 5.3].map((interest_rate, i) => ({
+        type: 'BidPlaced',
+        data: { bid_id: bids[i], post_id: posts[i], origin: 'auction', placed_at: '2026-11-20T01:00:00.000Z', bid: { interest_rate } },
+      })),
+    ]);
+    await inSchema('batched', (trx) => statisticsProjection.handle(log, trx));
+    for (const one of log) await inSchema('one_by_one', (trx) => statisticsProjection.handle([one], trx));
+    const [batched, oneByOne] = [await tables('batched'), await tables('one_by_one')];
+    expect(batched.daily[0]).toMatchObject({ first_bid_count: 3, first_bid_rate_sum: '15.600000' });
+    expect(batched).toEqual(oneByOne);
+  });
+
   it('counts a post’s first bid once, with the first bid’s rate and response time, when a batch brings several', async () => {
     await inSchema('batched', (trx) => sql`truncate statistics_daily, statistics_posts, statistics_bids, statistics_deals`.execute(trx));
     const bid = (n: number, placed_at: string, interest_rate: number) => ({
@@ -143,7 +156,7 @@ describe('the statistics projection', () => {
     ]);
     await inSchema('batched', (trx) => statisticsProjection.handle(log, trx));
     const { daily, posts: postRows } = await tables('batched');
-    expect(daily).toEqual([expect.objectContaining({ posts_created: 1, bids_placed: 2, first_bid_count: 1, first_bid_rate_sum: 6.1, response_seconds_sum: 3600 })]);
+    expect(daily).toEqual([expect.objectContaining({ posts_created: 1, bids_placed: 2, first_bid_count: 1, first_bid_rate_sum: '6.100000', response_seconds_sum: '3600.000000' })]);
     expect(postRows[0]!.first_bid_at).toBe('2026-11-20 01:00:00+00');
   });
 });

@@ -116,10 +116,11 @@ export const statisticsProjection: Projection = {
   kind: 'projection',
   name: 'statistics',
   eventTypes: handled,
-  version: 1,
+  // 2: the sums as exact decimals (numeric), written per batch.
+  version: 2,
   tables: ['statistics_daily', 'statistics_posts', 'statistics_bids', 'statistics_deals'],
   async createTables(trx) {
-    const columns = counters.map((c) => `${c} ${c.endsWith('_sum') || c === 'settled_volume' ? 'double precision' : 'integer'} not null default 0`).join(',\n        ');
+    const columns = counters.map((c) => `${c} ${isDecimal(c) ? 'numeric(20, 6)' : 'integer'} not null default 0`).join(',\n        ');
     await sql.raw(`create table statistics_daily (\n        day date primary key,\n        ${columns}\n      )`).execute(trx);
     await sql`
       create table statistics_posts (
@@ -167,20 +168,30 @@ export const statisticsProjection: Projection = {
 };
 
 /** Counter deltas per day, added up in memory. */
+/** The sums and the volume: exact decimals (6 places), so a day's total is the same whichever batches its events came in. */
+const isDecimal = (column: Counter) => column.endsWith('_sum') || column === 'settled_volume';
+const MICROS = 1_000_000n;
+
+/**
+ * Counter deltas per day, added up in memory in millionths (bigint, exact): in floating point, a batch's sum added to
+ * the row differs in the last bits from the same deltas added one batch at a time, and a rebuild must come out equal.
+ */
 class DayBumps {
-  readonly #days = new Map<string, DayDeltas>();
+  readonly #days = new Map<string, Map<Counter, bigint>>();
 
   add(day: string, deltas: DayDeltas, sign: 1 | -1 = 1): void {
-    const total = this.#days.get(day) ?? {};
-    for (const [column, value] of Object.entries(deltas) as [Counter, number][]) total[column] = (total[column] ?? 0) + sign * value;
+    const total = this.#days.get(day) ?? new Map<Counter, bigint>();
+    for (const [column, value] of Object.entries(deltas) as [Counter, number][]) {
+      total.set(column, (total.get(column) ?? 0n) + BigInt(sign) * BigInt(Math.round(value * Number(MICROS))));
+    }
     this.#days.set(day, total);
   }
 
   /** Adds every day's deltas to its row (made on first use), in one statement. */
   async write(db: Kysely<StatisticsDatabase>): Promise<void> {
     const rows = [...this.#days]
-      .map(([day, deltas]) => ({ day, ...Object.fromEntries(counters.map((c) => [c, deltas[c] ?? 0])) }) as StatisticsDailyTable)
-      .filter((row) => counters.some((c) => row[c] !== 0));
+      .filter(([, deltas]) => [...deltas.values()].some((value) => value !== 0n))
+      .map(([day, deltas]) => ({ day, ...Object.fromEntries(counters.map((c) => [c, columnValue(c, deltas.get(c) ?? 0n)])) }) as unknown as StatisticsDailyTable);
     if (rows.length === 0) return;
     await db
       .insertInto('statistics_daily')
@@ -188,6 +199,14 @@ class DayBumps {
       .onConflict((oc) => oc.column('day').doUpdateSet(Object.fromEntries(counters.map((c) => [c, sql`statistics_daily.${sql.ref(c)} + excluded.${sql.ref(c)}`]))))
       .execute();
   }
+}
+
+/** A counter as its column takes it: a whole number, or the exact decimal text of the millionths. */
+function columnValue(column: Counter, micros: bigint): number | string {
+  if (!isDecimal(column)) return Number(micros / MICROS);
+  const sign = micros < 0n ? '-' : '';
+  const magnitude = micros < 0n ? -micros : micros;
+  return `${sign}${magnitude / MICROS}.${(magnitude % MICROS).toString().padStart(6, '0')}`;
 }
 
 /**

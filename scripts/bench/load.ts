@@ -13,13 +13,14 @@ import { loadConfig } from '../../infrastructure/config';
 import { openDatabase } from '../../infrastructure/database/database';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../../infrastructure/secrets';
-import { projectionHealth, waitForProjections } from '../../projections/projection-status';
+import { waitForProjections } from '../../projections/projection-status';
 import type { TestUser } from '../../tests/support/users';
 import { dropDatabase, withClient } from './admin';
 import { benchConfig as config } from './config';
 import { ACCEPTANCE, ACTIVITY, BID, type CannonRequest, type ConnectionSeed, connectionRequests, type Group, MixRecorder, type MixTotals } from './load-mix';
 import { bounded, type LoadMarket, type LoadProvider, seedLoadMarket } from './load-market';
 import { backendPids, cpuSeconds, cpuSpent } from './cpu';
+import { caughtUp } from './caught-up';
 import { loadAverage } from './machine';
 import { int, mark, ms } from './report';
 
@@ -497,10 +498,3 @@ async function readable(agent: http.Agent, base: string, path: string, user: Pic
   throw new Error(`${path} not readable after 60 s`);
 }
 
-/** Waits until every projection has applied the whole log. */
-async function caughtUp(db: Parameters<typeof projectionHealth>[0], store: Parameters<typeof projectionHealth>[1], timeoutMs: number): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 250))) {
-    if ((await projectionHealth(db, store)).every((p) => p.status !== 'live' || p.lag === 0)) return;
-    if (Date.now() > deadline) throw new Error('the projections did not catch up');
-  }
-}
