@@ -25,7 +25,8 @@ export const dealIdOf = (bidId: string) => derivedUuid('deal', bidId);
 /** Who moved a bid when no person did (Auto-Declare accepted it): the nil uuid. */
 const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
 
-const dealEvents = new Set<string>(dealEventTypes);
+/** The deal events the bid and the post follow (a contact preference moves neither). */
+const followedDealEvents = new Set<string>(dealEventTypes.filter((type) => type !== 'DealContactPreferenceChanged'));
 
 /** Deals the reactor works on at once. */
 const DEALS_AT_ONCE = 8;
@@ -34,7 +35,7 @@ const DEALS_AT_ONCE = 8;
 function dealStreamOf(event: RecordedEvent): string | null {
   // The post, bid and deal deciders wrote these (checked by type name).
   if (event.type === 'BidAcceptedOnPost' || event.type === 'BidCancelled') return dealStream(dealIdOf((event.data as { bid_id: string }).bid_id));
-  if (dealEvents.has(event.type) && event.type !== 'DealContactPreferenceChanged') return event.streamId;
+  if (followedDealEvents.has(event.type)) return event.streamId;
   return null;
 }
 
@@ -42,7 +43,7 @@ export const dealOpenerReactor: Reactor = {
   kind: 'reactor',
   name: 'deal-opener',
   version: 1,
-  eventTypes: new Set(['BidAcceptedOnPost', 'BidCancelled', ...[...dealEvents].filter((type) => type !== 'DealContactPreferenceChanged')]),
+  eventTypes: new Set(['BidAcceptedOnPost', 'BidCancelled', ...followedDealEvents]),
   /**
    * Each deal's events in log order, several deals side by side: every event is a few commands, each a round trip or
    * more, and one deal after another fell seconds behind under load (docs/deals.md "The deals reactor"), while an
