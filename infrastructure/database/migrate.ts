@@ -18,6 +18,7 @@ import * as rateLimits from './migrations/2026-11-21T2710-rate-limits';
 import * as eventsHorizon from './migrations/2026-11-22T0100-events-horizon';
 import * as appendTogether from './migrations/2026-11-26T0100-append-together';
 import * as eventsHorizonPlpgsql from './migrations/2026-11-26T0900-events-horizon-plpgsql';
+import * as appendBatch from './migrations/2026-11-26T1400-append-batch';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0100-events-horizon': eventsHorizon,
   '2026-11-26T0100-append-together': appendTogether,
   '2026-11-26T0900-events-horizon-plpgsql': eventsHorizonPlpgsql,
+  '2026-11-26T1400-append-batch': appendBatch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

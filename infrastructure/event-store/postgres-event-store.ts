@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Database } from '../database/database';
+import { Batcher } from './batcher';
 import {
   type AppendResult,
   DuplicateEventIdError,
@@ -29,12 +30,21 @@ type EventRow = {
 };
 
 const UNIQUE_VIOLATION = '23505';
-/** The SQLSTATE append_events_together raises when a part's revision does not match (nothing is written). */
+/** The SQLSTATE append_events_batch raises when a stream moved while its group was written (nothing is written). */
 const REVISION_MISMATCH = 'HLA01';
 /** How often a subscriber that has caught up looks for events appended by other processes. */
 const POLL_INTERVAL_MS = 50;
 const SUBSCRIPTION_BATCH = 1000;
 const ANY_REVISION_RETRIES = 10;
+/**
+ * Appends written at once (statements in flight) and the most callers in one statement. One statement for several
+ * callers' appends costs PostgreSQL about half the CPU of one each (docs/performance.md "Appends in batches"); a
+ * caller arriving while nothing is in flight goes at once.
+ */
+const APPEND_BATCHES = { concurrency: 2, maxItems: 64 };
+/** A batch's answer to a caller that must try on its own: the statement failed, maybe for another caller's part. */
+const ALONE = Symbol('alone');
+type GroupOutcome = AppendResult[] | null | typeof ALONE;
 
 /**
  * The event store on PostgreSQL (server or embedded PGlite), in the `events` table.
@@ -48,20 +58,31 @@ const ANY_REVISION_RETRIES = 10;
 export class PostgresEventStore implements EventStore {
   readonly #db: Database;
   readonly #appended: EventEmitter;
+  /** Appends that arrive while others are written go together; none in a caller's transaction (`inTransaction`). */
+  readonly #batches: Batcher<readonly StreamAppend[], GroupOutcome> | null;
 
-  constructor(db: Database, appended: EventEmitter = new EventEmitter()) {
+  constructor(db: Database, appended: EventEmitter = new EventEmitter(), { batches = true }: { batches?: boolean } = {}) {
     this.#db = db;
     this.#appended = appended;
     this.#appended.setMaxListeners(0);
+    this.#batches = batches ? new Batcher((groups) => this.#writeBatch(groups), APPEND_BATCHES) : null;
   }
 
   /** The same store writing through `trx` (its appends commit with the transaction). */
   inTransaction(trx: Database): PostgresEventStore {
-    return new PostgresEventStore(trx, this.#appended);
+    return new PostgresEventStore(trx, this.#appended, { batches: false });
   }
 
   async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    if (this.#batches) {
+      const written = await this.#appendInOneStatement([{ streamId, events, expectedRevision }]);
+      if (written) {
+        this.#appended.emit('appended');
+        return written[0]!;
+      }
+    }
+    // Refused in the batch, or in a transaction: this way tells a repeated append from a conflict, and retries 'any'.
     for (let attempt = 0; ; attempt++) {
       try {
         const result = await this.#insert(streamId, events, expectedRevision);
@@ -81,7 +102,7 @@ export class PostgresEventStore implements EventStore {
   async appendTogether(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     // Usually one statement; a revision that does not match, or events stored already, undo it and go the long way,
     // which tells a conflict from a repeated append.
-    const together = await this.#insertTogether(appends);
+    const together = await this.#appendInOneStatement(appends);
     if (together) {
       this.#appended.emit('appended');
       return together;
@@ -89,7 +110,7 @@ export class PostgresEventStore implements EventStore {
     let results: AppendResult[];
     try {
       results = await this.#db.transaction().execute(async (trx) => {
-        const inTransaction = new PostgresEventStore(trx, new EventEmitter());
+        const inTransaction = new PostgresEventStore(trx, new EventEmitter(), { batches: false });
         const done: AppendResult[] = [];
         for (const part of appends) done.push(await inTransaction.#insert(part.streamId, part.events, part.expectedRevision));
         return done;
@@ -107,20 +128,56 @@ export class PostgresEventStore implements EventStore {
     return results;
   }
 
-  /** Every part in one statement (append_events_together of the migrations), or null when one part was refused. */
-  async #insertTogether(appends: readonly StreamAppend[]): Promise<AppendResult[] | null> {
-    const expected = appends.map(({ expectedRevision: r }) => (r === 'any' ? null : r === 'no_stream' ? -1 : r));
-    const payloads = appends.map((part) => JSON.stringify(part.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata }))));
+  /** Every part in one statement, batched with other callers' appends; null when a part's revision did not match. */
+  async #appendInOneStatement(appends: readonly StreamAppend[]): Promise<AppendResult[] | null> {
+    const outcome = this.#batches ? await this.#batches.submit(appends) : ALONE;
+    return outcome === ALONE ? this.#insertGroup(appends) : outcome;
+  }
+
+  /** One caller's append on its own statement: null when refused (revision, or events stored already). */
+  async #insertGroup(appends: readonly StreamAppend[]): Promise<AppendResult[] | null> {
     try {
-      const { rows } = await sql<{ last_revision: number; last_position: string; last_transaction: string }>`
-        select last_revision, last_position, last_transaction
-        from append_events_together(${appends.map((part) => part.streamId)}::text[], ${expected}::int[], ${payloads}::jsonb[])
-        order by part`.execute(this.#db);
-      return rows.map((row) => ({ nextRevision: row.last_revision, position: { commit: BigInt(row.last_transaction), prepare: BigInt(row.last_position) } }));
+      return (await this.#insertGroups([appends]))[0]!;
     } catch (error) {
       if (isUniqueViolation(error) || (error as { code?: string }).code === REVISION_MISMATCH) return null;
       throw error;
     }
+  }
+
+  /** A batch: when its statement fails, every caller tries again on its own, so only the one at fault sees the error. */
+  async #writeBatch(groups: readonly (readonly StreamAppend[])[]): Promise<GroupOutcome[]> {
+    if (groups.length === 1) return [await this.#insertGroup(groups[0]!)];
+    try {
+      return await this.#insertGroups(groups);
+    } catch {
+      return groups.map(() => ALONE);
+    }
+  }
+
+  /** The groups in one statement (append_events_batch of the migrations): each written whole, or null. */
+  async #insertGroups(groups: readonly (readonly StreamAppend[])[]): Promise<(AppendResult[] | null)[]> {
+    const groupOf: number[] = [];
+    const streamIds: string[] = [];
+    const expected: (number | null)[] = [];
+    const payloads: string[] = [];
+    groups.forEach((appends, group) => {
+      for (const part of appends) {
+        groupOf.push(group);
+        streamIds.push(part.streamId);
+        expected.push(part.expectedRevision === 'any' ? null : part.expectedRevision === 'no_stream' ? -1 : part.expectedRevision);
+        payloads.push(JSON.stringify(part.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata }))));
+      }
+    });
+    const { rows } = await sql<{ grp: number; last_revision: number | null; last_position: string | null; last_transaction: string | null }>`
+      select grp, last_revision, last_position, last_transaction
+      from append_events_batch(${groupOf}::int[], ${streamIds}::text[], ${expected}::int[], ${payloads}::jsonb[]) with ordinality
+      order by ordinality`.execute(this.#db);
+    const results: (AppendResult[] | null)[] = groups.map(() => []);
+    for (const row of rows) {
+      if (row.last_revision === null || row.last_position === null || row.last_transaction === null) results[row.grp] = null;
+      else results[row.grp]?.push({ nextRevision: row.last_revision, position: { commit: BigInt(row.last_transaction), prepare: BigInt(row.last_position) } });
+    }
+    return results;
   }
 
   async #insert(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

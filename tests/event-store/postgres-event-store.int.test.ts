@@ -48,6 +48,78 @@ describe('appending to several streams together (PGlite, or the server in CI\'s 
   });
 });
 
+describe('appends arriving together (PGlite, or the server in CI\'s second run)', () => {
+  it('are written in one statement, each caller getting its own answer: written, conflict, or done already', async () => {
+    const database = await createTestDatabase();
+    try {
+      const store = new PostgresEventStore(database.db);
+      const post = streamName('post');
+      await store.append(post, [event('Opened')], 'no_stream');
+      const repeated = { streamId: streamName('thing'), events: [event('Done')] };
+      await store.append(repeated.streamId, repeated.events, 'no_stream');
+      const [bidA, bidB, contested, counter] = [streamName('bid'), streamName('bid'), streamName('thing'), streamName('counter')];
+
+      // Fired in one go: the first two calls find the writer free, the rest wait and go in one statement.
+      const outcome = (promise: Promise<unknown>) => promise.then(() => 'written', (error: Error) => error.name);
+      const calls = [
+        store.append(streamName('warm'), [event()], 'no_stream'),
+        store.append(streamName('warm'), [event()], 'no_stream'),
+        store.appendTogether([
+          { streamId: post, events: [event('Registered')], expectedRevision: 0 },
+          { streamId: bidA, events: [event('Placed')], expectedRevision: 'no_stream' },
+        ]),
+        store.appendTogether([
+          { streamId: post, events: [event('Registered')], expectedRevision: 0 },
+          { streamId: bidB, events: [event('Placed')], expectedRevision: 'no_stream' },
+        ]),
+        store.append(contested, [event('First')], 'no_stream'),
+        store.append(contested, [event('Second')], 'no_stream'),
+        ...Array.from({ length: 5 }, () => store.append(counter, [event('Counted')], 'any')),
+        store.append(repeated.streamId, repeated.events, 'no_stream'),
+      ];
+      const outcomes = await Promise.all(calls.map(outcome));
+
+      // One bid of the two on revision 0 of the post, one first event of the contested stream; the rest written.
+      expect(outcomes.slice(2, 4).sort()).toEqual(['WrongExpectedRevisionError', 'written']);
+      expect(outcomes.slice(4, 6).sort()).toEqual(['WrongExpectedRevisionError', 'written']);
+      expect(outcomes.slice(6)).toEqual(Array(6).fill('written'));
+      expect(await calls.at(-1)).toMatchObject({ nextRevision: 0 }); // the repeated append, answered as done
+      const placed = [...(await store.readStream(bidA)), ...(await store.readStream(bidB))];
+      expect(placed).toHaveLength(1);
+      expect((await store.readStream(post)).map((e) => e.type)).toEqual(['Opened', 'Registered']);
+      expect((await store.readStream(contested)).map((e) => e.type)).toHaveLength(1);
+      expect((await store.readStream(counter)).map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
+      expect(await store.readStream(repeated.streamId)).toHaveLength(1);
+
+      // The waiting callers shared a statement, so their events share a transaction.
+      const { rows } = await sql<{ callers: number }>`
+        select count(distinct stream_id)::int as callers from events group by transaction_id order by 1 desc limit 1`.execute(database.db);
+      expect(rows[0]!.callers).toBeGreaterThan(2);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a caller whose events fail the whole statement does not take the others down with it', async () => {
+    const database = await createTestDatabase();
+    try {
+      const store = new PostgresEventStore(database.db);
+      const taken = event('Taken');
+      await store.append(streamName('owner'), [taken], 'no_stream');
+      const streams = Array.from({ length: 8 }, () => streamName('thing'));
+      const calls = [
+        ...streams.map((stream) => store.append(stream, [event()], 'no_stream')),
+        store.append(streamName('thief'), [taken], 'no_stream'), // an event id stored in another stream
+      ];
+      const outcomes = await Promise.all(calls.map((call) => call.then(() => 'written', (error: Error) => error.name)));
+      expect(outcomes).toEqual([...Array(8).fill('written'), 'DuplicateEventIdError']);
+      for (const stream of streams) expect(await store.readStream(stream)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 // CI's second run sets DATABASE_URL; the late-commit scenarios need a server's concurrent connections.
 describe.runIf(serverUrl)('on a PostgreSQL server', () => {
   eventStoreContract('PostgreSQL adapter on a server', async () => {
