@@ -16,9 +16,10 @@ import { effectivePermissions, type PermissionMap } from '../../domain/user/perm
 import { bidLimitLevel, bidLimitReachedMessage } from '../../domain/deal/figures';
 import { CONTENDED_ATTEMPTS, ConcurrencyConflictError, handleCommand, loadState, oneAtATime, RememberedFolds } from '../../infrastructure/command-handler';
 import { type AppendResult, type EventMetadata, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
+import { Batcher } from '../../infrastructure/batcher';
 import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
-import { type BidOrganisation, bidFactsOf, type BidderRow, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
+import { type BidFacts, type BidOrganisation, bidFactsOf, type BidderRow, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import { findOrganisation } from '../../projections/organisations/queries';
 import { findPostOfPart } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
@@ -69,12 +70,16 @@ const REGISTER_ATTEMPTS = 5;
 const FOLDED_POSTS_KEPT = 2000;
 /** Home loans whose post a process remembers (two ids each; a home loan never moves to another post). */
 const HOME_LOAN_POSTS_KEPT = 20_000;
+/** Facts reads in flight at once, and the most bids one read serves. */
+const FACTS_BATCHES = { concurrency: 4, maxItems: 64 };
 
 export function bidCommands(deps: AppDependencies) {
   const { db, store, ids, clock } = deps;
   const posts = postCommands(deps);
   const rememberedPosts = new RememberedFolds<PostState>(FOLDED_POSTS_KEPT);
   const homeLoanPosts = new Map<string, string>();
+  /** Bids placed at the same time read their facts in one statement (docs/performance.md "Reads in batches"). */
+  const bidFacts = new Batcher<{ userId: string; postId: string }, BidFacts>((asks) => bidFactsOf(db, asks), FACTS_BATCHES);
 
   /**
    * The post of a home loan (the id bids are placed on), remembered: the link never changes, and the post's own
@@ -191,7 +196,7 @@ export function bidCommands(deps: AppDependencies) {
     }
     const [remembered, facts] = await Promise.all([
       postForBid(postId, { fresh: false }),
-      bidFactsOf(db, caller.userType === 'admin' ? (input.fsp_user_uuid ?? '') : caller.userId, postId),
+      bidFacts.submit({ userId: caller.userType === 'admin' ? (input.fsp_user_uuid ?? '') : caller.userId, postId }),
     ]);
     const { ranked } = facts;
     const bidder = bidderFrom(facts.bidder, caller.userType === 'admin' ? null : caller.permissions);

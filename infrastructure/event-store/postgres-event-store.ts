@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Database } from '../database/database';
-import { Batcher } from './batcher';
+import { Batcher } from '../batcher';
 import {
   type AppendResult,
   DuplicateEventIdError,

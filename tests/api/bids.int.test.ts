@@ -164,6 +164,22 @@ describe('placing a bid', () => {
     expect(response.json().provider.uuid).toBe(bank.id);
   });
 
+  it('an admin naming no provider we know is refused, while bids placed at the same moment go through', async () => {
+    const [fresh, other] = await Promise.all([activePost(t), activePost(t)]);
+    const [unknown, placed] = await Promise.all([
+      t.asAdmin({
+        method: 'POST',
+        url: `/v4/home_loans/${fresh.homeLoanId}/bids`,
+        payload: { home_loan_bid: validBid(bank.organisationUuid), fsp_user_uuid: '00000000-0000-4000-8000-000000000000' },
+      }),
+      place(bank, other.homeLoanId),
+    ]);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ fsp_user_uuid: ['No such active provider.'] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await bidsOf(t.admin, fresh.postId)).total_records).toBe(0);
+  });
+
   it('an unknown home loan is 404', async () => {
     const response = await place(bank, '00000000-0000-4000-8000-000000000000');
     expect(response.statusCode).toBe(404);
