@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
+import { Batcher } from '../infrastructure/batcher';
 import type { Database } from '../infrastructure/database/database';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infrastructure/event-store/event-store';
 import { LogTail } from './log-tail';
@@ -25,6 +26,9 @@ const BUILDS_FRESH_MS = 1000;
  * themselves, and everything else, still commit synchronously. Waiting for the disk at every batch made each of a
  * dozen consumers queue behind the log's own flushes (docs/performance.md "One read of the log per runner").
  */
+
+/** A skipped batch's checkpoint move of one build: from where this runner saw it, to after the batch. */
+type CheckpointMove = { schemaName: string; from: Position; to: Position };
 
 /** Thrown inside a batch transaction to roll it back: another process applied the batch first. */
 class BatchTaken extends Error {}
@@ -94,6 +98,7 @@ export class ProjectionRunner {
   #headMoves = 0;
   #lastMoveAt = 0;
   #headWatch: NodeJS.Timeout | null = null;
+  readonly #checkpointMoves = new Batcher<CheckpointMove, boolean>((moves) => this.#moveCheckpoints(moves), { concurrency: 1, maxItems: 100 });
 
   constructor(options: RunnerOptions) {
     this.#db = options.db;
@@ -391,17 +396,31 @@ export class ProjectionRunner {
    * statements at once, which was most of a chat message's delivery time (docs/messages.md "Performance").
    */
   async #skipBatch(consumer: Consumer, build: Build, next: Position, read: number, batchSize: number): Promise<'worked' | 'caught-up' | 'busy'> {
-    const { rows } = await sql<{ schema_name: string }>`
-      update projection_builds
-      set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
-      from (select set_config('synchronous_commit', 'off', true)) as async_commit -- ASYNC_COMMIT
-      where schema_name = ${build.schemaName} and status <> 'retired'
-        and checkpoint_commit = ${build.checkpoint.commit.toString()} and checkpoint_prepare = ${build.checkpoint.prepare.toString()}
-      returning schema_name`.execute(this.#db);
-    if (rows.length === 0) return 'busy'; // another process moved it (or retired the build) since we read it
+    const moved = await this.#checkpointMoves.submit({ schemaName: build.schemaName, from: build.checkpoint, to: next });
+    if (!moved) return 'busy'; // another process moved it (or retired the build) since we read it
     this.#moved(consumer, build, next);
     this.#progress.emit('progress', consumer.name);
     return read < batchSize ? 'caught-up' : 'worked';
+  }
+
+  /**
+   * Skipped batches' checkpoint moves, each a compare-and-set, in one statement: the loops wake together when the log
+   * moves, and most of them skip (docs/performance.md "Reads in batches"). Answers whether each one moved.
+   */
+  async #moveCheckpoints(moves: readonly CheckpointMove[]): Promise<boolean[]> {
+    const { rows } = await sql<{ schema_name: string }>`
+      update projection_builds b
+      set checkpoint_commit = m.to_commit, checkpoint_prepare = m.to_prepare, updated_at = now()
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit, -- ASYNC_COMMIT
+        unnest(${moves.map((m) => m.schemaName)}::text[],
+          ${moves.map((m) => m.from.commit.toString())}::numeric[], ${moves.map((m) => m.from.prepare.toString())}::numeric[],
+          ${moves.map((m) => m.to.commit.toString())}::numeric[], ${moves.map((m) => m.to.prepare.toString())}::numeric[])
+          as m(schema_name, from_commit, from_prepare, to_commit, to_prepare)
+      where b.schema_name = m.schema_name and b.status <> 'retired'
+        and b.checkpoint_commit = m.from_commit and b.checkpoint_prepare = m.from_prepare
+      returning b.schema_name`.execute(this.#db);
+    const movedSchemas = new Set(rows.map((row) => row.schema_name));
+    return moves.map((move) => movedSchemas.has(move.schemaName));
   }
 
   /**

@@ -117,6 +117,35 @@ describe('projection runner', () => {
     expect(await seen()).toEqual(['Counted', 'Counted', 'Other', 'Other', 'Other']);
   });
 
+  it('moves the checkpoints of consumers with nothing to act on, each by compare-and-set', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    const consumers: Projection[] = ['a', 'b', 'c', 'd', 'e'].map((letter) => ({ ...countingProjection(1), name: `counting-${letter}`, eventTypes: new Set(['Counted']) }));
+    const runner = new ProjectionRunner({ db: database.db, store, consumers, idleMs: 10 });
+    await runner.untilLive();
+    runner.start();
+    await appendMany(store, 3, 2, 'Other');
+    const stored = async () =>
+      (await sql<{ name: string; at: string }>`
+        select name, checkpoint_commit::text || '/' || checkpoint_prepare::text as at from projection_builds where status = 'live' order by name`.execute(database.db)).rows;
+    const head = await store.headPosition();
+    const atHead = `${head.commit}/${head.prepare}`;
+    await expect.poll(stored, { timeout: 10_000 }).toEqual(consumers.map((c) => ({ name: c.name, at: atHead })));
+    await runner.stop();
+
+    // Another process moved one of them past new events meanwhile: its move is refused ('busy'), and the next step
+    // reads where it is; the others move as before.
+    await appendMany(store, 1, 2, 'Other');
+    const newHead = await store.headPosition();
+    await sql`update projection_builds set checkpoint_commit = ${newHead.commit.toString()}, checkpoint_prepare = ${newHead.prepare.toString()}
+      where name = 'counting-a'`.execute(database.db);
+    expect(await runner.step(consumers[0]!)).toBe('busy');
+    expect(await runner.step(consumers[0]!)).toBe('idle');
+    expect(await runner.step(consumers[1]!)).toBe('idle');
+    expect((await stored()).slice(0, 2)).toEqual([{ name: 'counting-a', at: `${newHead.commit}/${newHead.prepare}` }, { name: 'counting-b', at: `${newHead.commit}/${newHead.prepare}` }]);
+    expect((await sql<{ n: number }>`select count(*)::int as n from applied_events`.execute(database.db)).rows).toEqual([{ n: 0 }]);
+  });
+
   it('applies every event once, in batches, and serves the tables through public views', async () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
