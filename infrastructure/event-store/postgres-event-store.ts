@@ -164,8 +164,8 @@ export class PostgresEventStore implements EventStore {
       for (const part of appends) {
         groupOf.push(group);
         streamIds.push(part.streamId);
-        expected.push(part.expectedRevision === 'any' ? null : part.expectedRevision === 'no_stream' ? -1 : part.expectedRevision);
-        payloads.push(JSON.stringify(part.events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata }))));
+        expected.push(expectedAsSql(part.expectedRevision));
+        payloads.push(payloadOf(part.events));
       }
     });
     const { rows } = await sql<{ grp: number; last_revision: number | null; last_position: string | null; last_transaction: string | null }>`
@@ -181,10 +181,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async #insert(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    const expected = expectedRevision === 'any' ? null : expectedRevision === 'no_stream' ? -1 : expectedRevision;
-    const payload = JSON.stringify(
-      events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })),
-    );
+    const expected = expectedAsSql(expectedRevision);
+    const payload = payloadOf(events);
     // One statement (the append_events function: read the stream's revision, check it, insert every event after it).
     const { rows } = await sql<{ current: number; last_revision: number | null; last_position: string | null; last_transaction: string | null }>`
       select current_revision as current, last_revision, last_position, last_transaction
@@ -309,6 +307,16 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     this.#appended.removeAllListeners();
   }
+}
+
+/** The expected revision as the append functions take it: null for any, -1 for no stream yet. */
+function expectedAsSql(expected: ExpectedRevision): number | null {
+  return expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
+}
+
+/** A part's events as the append functions' jsonb array. */
+function payloadOf(events: readonly NewEvent[]): string {
+  return JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
 }
 
 function positionOf(row: Pick<EventRow, 'position' | 'transaction_id'>): Position {
