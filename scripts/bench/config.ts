@@ -57,6 +57,11 @@ export const benchConfig = {
    * (docs/operations.md "Connection pool"); with the product's default of 20, requests queue for connections.
    */
   httpServerPoolSize: fromEnv('BENCH_HTTP_SERVER_POOL', 48),
+  /**
+   * The open-loop bid run's rate: the bids go out at this many a second whatever the answers, and its p99 is the one
+   * judged against bidP99TargetMs (the closed loop's latency is its queue: 64 clients ÷ the rate, Little's law).
+   */
+  httpOfferedPerSecond: fromEnv('BENCH_HTTP_OFFERED_RATE', 1500),
   /** Published posts the bids spread over (each client bids on a shuffled run of them). */
   httpPosts: fromEnv('BENCH_HTTP_POSTS', 400),
   /** Read-model rows the dashboard queries run on. */

@@ -15,6 +15,11 @@ export class LatencyRecorder {
     }
   }
 
+  /** Records a duration measured elsewhere (an open-loop request timed from its scheduled start). */
+  record(milliseconds: number): void {
+    this.#samples.push(milliseconds);
+  }
+
   get count(): number {
     return this.#samples.length;
   }

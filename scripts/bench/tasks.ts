@@ -18,7 +18,18 @@ export type Task =
   | { kind: 'read-all'; url: string; batch: number; expectedEvents: number }
   | { kind: 'rebuild'; url: string; batch: number; expectedEvents: number }
   | { kind: 'peer-consumer'; url: string; batch: number; events: number }
-  | { kind: 'http-bids'; url: string; clients: number; bidsPerClient: number; warmupBidsPerClient: number; posts: number; serverPoolSize: number; cpuProfileDir: string | null }
+  | {
+      kind: 'http-bids';
+      url: string;
+      clients: number;
+      bidsPerClient: number;
+      warmupBidsPerClient: number;
+      posts: number;
+      serverPoolSize: number;
+      cpuProfileDir: string | null;
+      /** Null: closed loop, each client sends its next bid when answered. A rate: open loop at that many bids a second. */
+      offeredPerSecond: number | null;
+    }
   | { kind: 'dashboard-seed'; url: string; posts: number; bids: number }
   | { kind: 'dashboard-query'; url: string; query: string; posts: number; runs: number; warmupRuns: number; maxSeconds: number }
   | { kind: 'statistics-query'; url: string; runs: number; warmupRuns: number; maxSeconds: number }

@@ -17,7 +17,7 @@ import { Random } from '../events';
 import { LatencyRecorder } from '../latency';
 import { type Market, type MarketPost, seedMarket } from '../market';
 import { SERVER_READY_MARKER, type Task, type TaskResult } from '../tasks';
-import { runWriters } from '../writers';
+import { runPaced, runWriters } from '../writers';
 
 type HttpBidsTask = Extract<Task, { kind: 'http-bids' }>;
 
@@ -27,8 +27,11 @@ const MARKET_PROJECTIONS = ['organisations', 'users', 'posts'];
 
 /**
  * Bids placed over HTTP on the real server (its own process, projections running): `task.clients` clients in this
- * process, each its own provider with its own keep-alive connection, each awaiting its response before it sends the
- * next bid. Every client bids on the posts in its own shuffled order, once per post, so requests spread over the
+ * process, each its own provider with its own keep-alive connection. Closed loop (`offeredPerSecond` null): each
+ * client awaits its response before it sends the next bid, so the rate is the most the system places. Open loop:
+ * the bids go out at `offeredPerSecond`, taken in turn by the clients, and each latency runs from the bid's
+ * scheduled start; at most `task.clients` are in flight (one connection each), a bid due while all are busy waits
+ * for one and that wait counts. Every client bids on the posts in its own shuffled order, once per post, so requests spread over the
  * posts and now and then two meet on one post (the post stream's optimistic check, as in real use). The bids pass
  * the LVR check (75% against a maximum of 90%) and confirm the warnings, as a provider who clicked 'Yes, continue!'
  * (only "not beating the leading bid" can come up), so every request should answer 201.
@@ -58,7 +61,14 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
     const databaseBefore = cpuSeconds(backends);
     const clientBefore = process.cpuUsage();
     const latency = new LatencyRecorder();
-    const seconds = await runWriters(task.clients, task.bidsPerClient, (client, i) => latency.time(() => place(client, task.warmupBidsPerClient + i)));
+    const timedBids = task.clients * task.bidsPerClient;
+    const seconds =
+      task.offeredPerSecond === null
+        ? await runWriters(task.clients, task.bidsPerClient, (client, i) => latency.time(() => place(client, task.warmupBidsPerClient + i)))
+        : await runPaced(timedBids, task.offeredPerSecond, async (k, scheduledAt) => {
+            await place(k % task.clients, task.warmupBidsPerClient + Math.floor(k / task.clients));
+            latency.record(performance.now() - scheduledAt);
+          });
     const serverCpu = cpuSpent(serverBefore, cpuSeconds([server.pid]));
     const databaseCpu = cpuSpent(databaseBefore, cpuSeconds(backends));
     const clientCpu = process.cpuUsage(clientBefore);
@@ -67,8 +77,9 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
     const lastAnswer = performance.now();
     await caughtUp(handle.db, store, 600_000);
     const catchUpSeconds = (performance.now() - lastAnswer) / 1000;
-    const perBid = (cpu: number) => `${((cpu * 1000) / (task.clients * task.bidsPerClient)).toFixed(2)} ms`;
+    const perBid = (cpu: number) => `${((cpu * 1000) / timedBids).toFixed(2)} ms`;
 
+    const name = task.offeredPerSecond === null ? 'HTTP bids' : `HTTP bids at ${task.offeredPerSecond}/s`;
     const sent = task.clients * (task.bidsPerClient + task.warmupBidsPerClient);
     const placed = statuses.get(201) ?? 0;
     const recorded = await countEvents(handle.db, 'BidPlaced');
@@ -76,17 +87,20 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
     const failures = sent - placed;
     const answers = [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ');
     return {
-      operations: task.clients * task.bidsPerClient,
-      events: task.clients * task.bidsPerClient,
+      operations: timedBids,
+      events: timedBids,
       seconds,
       latency: latency.summary(),
       failures,
       notes: [
-        `HTTP bids: ${sent} requests (${task.clients * task.warmupBidsPerClient} of them warm-up) on ${task.posts} posts; answers ${answers}`,
-        `HTTP bids, CPU per timed bid: server process ${perBid(serverCpu)} (API and projections), PostgreSQL ${perBid(databaseCpu)}, ` +
+        ...(task.offeredPerSecond === null
+          ? []
+          : [`${name}: open loop, ${Math.round(timedBids / seconds)}/s answered; each latency from the bid's scheduled start`]),
+        `${name}: ${sent} requests (${task.clients * task.warmupBidsPerClient} of them warm-up) on ${task.posts} posts; answers ${answers}`,
+        `${name}, CPU per timed bid: server process ${perBid(serverCpu)} (API and projections), PostgreSQL ${perBid(databaseCpu)}, ` +
           `clients ${perBid((clientCpu.user + clientCpu.system) / 1e6)}; wall clock ${seconds.toFixed(1)} s on ${os.cpus().length} cores`,
-        `HTTP bids: every projection, reactor and mail consumer caught up ${catchUpSeconds.toFixed(1)} s after the last answer`,
-        ...[...problems].map((p) => `HTTP bids, unexpected answer: ${p}`),
+        `${name}: every projection, reactor and mail consumer caught up ${catchUpSeconds.toFixed(1)} s after the last answer`,
+        ...[...problems].map((p) => `${name}, unexpected answer: ${p}`),
       ],
     };
   } finally {
