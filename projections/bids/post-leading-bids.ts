@@ -4,8 +4,11 @@ import type { Projection } from '../projection';
 // Each post's leading bids, kept beside the bids (docs/performance.md "Trade flow"): the dashboards sort posts by
 // their leading bid (spec 1 §2 sort menus), which would otherwise need the leader of every matching post before the
 // first row. One row per post with an active bid: the leader by comparison rate and the leader by interest rate (a
-// post's sort order says which one leads it, spec 3 §4), ties by bid order. A statement trigger on `bids` recomputes
-// the rows of the posts a write touched, for the handler's writes and a bulk load's alike.
+// post's sort order says which one leads it, spec 3 §4), ties by bid order. A statement trigger on `bids` keeps them:
+// an insert can only bring a new leader, so it compares the new bids with the leaders stored and writes only where one
+// of them leads now; an update or a delete (a leader withdrawn, accepted, deleted) recomputes the rows of the posts
+// it touched from their bids. Recomputing on insert too cost PostgreSQL about 0.1 ms a bid under the bid workload
+// (docs/performance.md "Leading bids on insert").
 
 type Leader = {
   uuid: string;
@@ -33,8 +36,14 @@ export async function createPostLeadingBids(trx: Parameters<Projection['createTa
     }
   }
   const selected = (alias: string) => leaderColumns.filter((c) => c !== 'hidden').map((c) => `${alias}.${c}`).join(', ') + `, (${alias}.bid_type = ''anonymous'' and ${alias}.show_private)`;
-  const leaders = (order: string) =>
-    `select distinct on (post_id) * from %1$I.bids where post_id = any($1) and status = ''active'' and not deleted order by post_id, ${order}, created_at, uuid`;
+  const leaders = (from: string, order: string) =>
+    `select distinct on (post_id) * from ${from} where status = ''active'' and not deleted order by post_id, ${order}, created_at, uuid`;
+  const leadersOf = (from: string) => `from (${leaders(from, 'comparison_rate')}) cr join (${leaders(from, 'interest_rate')}) ir on ir.post_id = cr.post_id`;
+  // A new leader in `excluded` (the new bids' best) against the stored one `l`, in the leaders' order.
+  const leads = (prefix: 'cr' | 'ir', rate: string) =>
+    `(excluded.${prefix}_${rate}, excluded.${prefix}_created_at, excluded.${prefix}_uuid) < (l.${prefix}_${rate}, l.${prefix}_created_at, l.${prefix}_uuid)`;
+  const takeLeader = (prefix: 'cr' | 'ir', rate: string) =>
+    leaderColumns.map((c) => `${prefix}_${c} = case when ${leads(prefix, rate)} then excluded.${prefix}_${c} else l.${prefix}_${c} end`).join(', ');
   // lead_post_bids(schema, posts): the rows of those posts recomputed (the bench's bulk load calls it too).
   await sql
     .raw(
@@ -42,7 +51,7 @@ export async function createPostLeadingBids(trx: Parameters<Projection['createTa
     begin
       execute format('delete from %1$I.post_leading_bids where post_id = any($1)', target_schema) using posts;
       execute format('insert into %1$I.post_leading_bids select cr.post_id, ${selected('cr')}, ${selected('ir')} '
-        || 'from (${leaders('comparison_rate')}) cr join (${leaders('interest_rate')}) ir on ir.post_id = cr.post_id', target_schema) using posts;
+        || '${leadersOf('(select * from %1$I.bids where post_id = any($1)) touched')}', target_schema) using posts;
     end
     $fn$`,
     )
@@ -53,7 +62,11 @@ export async function createPostLeadingBids(trx: Parameters<Projection['createTa
     declare
       posts uuid[];
     begin
-      if tg_op = 'INSERT' then select array_agg(distinct post_id) into posts from new_rows;
+      if tg_op = 'INSERT' then
+        execute format('insert into %1$I.post_leading_bids as l select cr.post_id, ${selected('cr')}, ${selected('ir')} ${leadersOf('new_rows')} '
+          || 'on conflict (post_id) do update set ${takeLeader('cr', 'comparison_rate')}, ${takeLeader('ir', 'interest_rate')} '
+          || 'where ${leads('cr', 'comparison_rate')} or ${leads('ir', 'interest_rate')}', tg_table_schema);
+        return null;
       elsif tg_op = 'DELETE' then select array_agg(distinct post_id) into posts from old_rows;
       else select array_agg(distinct post_id) into posts from (select post_id from new_rows union select post_id from old_rows) touched;
       end if;
