@@ -3,7 +3,7 @@ import type { BidActor, BidCommand, PostFacts, ProviderFacts } from '../../domai
 import { type BidError, bidDecider, bidErrors } from '../../domain/bid/decider';
 import { type BidEvent, type BidPlaced, bidStream } from '../../domain/bid/events';
 import type { BidWarningCode } from '../../domain/bid/rules';
-import { leadingBid, placeLabels } from '../../domain/bid/rules';
+import { placeLabel, placeLabels } from '../../domain/bid/rules';
 import { type BidForm, bidStatusLabels, isDealStatus } from '../../domain/bid/schemas';
 import { bidGroupOf, type BidProblem, type BidView } from '../../domain/bid/views';
 import { loanToValueRatio } from '../../domain/post/calculations';
@@ -19,7 +19,7 @@ import { type AppendResult, type EventMetadata, type Position, type StreamAppend
 import { Batcher } from '../../infrastructure/batcher';
 import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
-import { type BidFacts, type BidOrganisation, bidFactsOf, type BidderRow, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
+import { type BidAsk, type BidFacts, type BidOrganisation, bidFactsOf, type BidderRow, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import { findOrganisation } from '../../projections/organisations/queries';
 import { findPostOfPart } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
@@ -79,7 +79,7 @@ export function bidCommands(deps: AppDependencies) {
   const rememberedPosts = new RememberedFolds<PostState>(FOLDED_POSTS_KEPT);
   const homeLoanPosts = new Map<string, string>();
   /** Bids placed at the same time read their facts in one statement (docs/performance.md "Reads in batches"). */
-  const bidFacts = new Batcher<{ userId: string; postId: string }, BidFacts>((asks) => bidFactsOf(db, asks), FACTS_BATCHES);
+  const bidFacts = new Batcher<BidAsk, BidFacts>((asks) => bidFactsOf(db, asks), FACTS_BATCHES);
 
   /**
    * The post of a home loan (the id bids are placed on), remembered: the link never changes, and the post's own
@@ -194,11 +194,20 @@ export function bidCommands(deps: AppDependencies) {
     if (caller.userType === 'admin' && !input.fsp_user_uuid) {
       return { ok: false, problem: problem(422, bidErrors.invalid, 'Choose the provider this bid is for.', { fsp_user_uuid: ['Choose the provider this bid is for.'] }) };
     }
+    const bidId = ids.uuid();
+    const metadata = metadataOf(request, caller);
     const [remembered, facts] = await Promise.all([
       postForBid(postId, { fresh: false }),
-      bidFacts.submit({ userId: caller.userType === 'admin' ? (input.fsp_user_uuid ?? '') : caller.userId, postId }),
+      bidFacts.submit({
+        userId: caller.userType === 'admin' ? (input.fsp_user_uuid ?? '') : caller.userId,
+        postId,
+        bidId,
+        interestRate: input.bid.interest_rate,
+        comparisonRate: input.bid.comparison_rate,
+        placedAt: metadata.occurred_at,
+      }),
     ]);
-    const { ranked } = facts;
+    const { standing } = facts;
     const bidder = bidderFrom(facts.bidder, caller.userType === 'admin' ? null : caller.permissions);
     if (!remembered) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
     if (!bidder) {
@@ -208,8 +217,6 @@ export function bidCommands(deps: AppDependencies) {
     if (bidder.limitMaxed) return { ok: false, problem: problem(403, BIDDING_LIMIT_REACHED, bidLimitReachedMessage) };
     // Ids of required documents are the server's (so /v1/required_documents/{id} names one).
     const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map((document) => ({ ...document, uuid: ids.uuid() })) };
-    const bidId = ids.uuid();
-    const metadata = metadataOf(request, caller);
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
 
     // One bid of a post at a time in this process, queued with the commands that compete with them (the end of
@@ -221,7 +228,7 @@ export function bidCommands(deps: AppDependencies) {
       for (let attempt = 1; ; attempt++) {
         if (!loaded) return { ok: false as const, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
         const { post, revision, fresh } = loaded;
-        const decided = decidePlacement(post, bidId, bidder.provider, bid, input.confirmed_warnings, ranked, caller, metadata);
+        const decided = decidePlacement(post, bidId, bidder.provider, bid, input.confirmed_warnings, standing, caller, metadata);
         if (decided.ok) {
           try {
             const appended = await appendBoth(
@@ -242,8 +249,8 @@ export function bidCommands(deps: AppDependencies) {
     });
     if (!placed.ok) return placed;
     const row = bidRowOf(placed.placedBid, new Date(metadata.occurred_at));
-    const places = placeLabels([...ranked, { bid_id: row.uuid, status: row.status, interest_rate: row.interest_rate, comparison_rate: row.comparison_rate, placed_at: metadata.occurred_at }], sortKeyOf(placed.post));
-    const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: placed.post.post.owner_id }), () => places.get(row.uuid) ?? null, {
+    const place = placeLabel(standing[sortKeyOf(placed.post)].ahead + 1);
+    const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: placed.post.post.owner_id }), () => place, {
       organisations: new Map([[bidder.organisation.uuid, bidder.organisation]]),
       names: new Map([[row.provider_id, bidder.fullName]]),
     });
@@ -268,15 +275,14 @@ export function bidCommands(deps: AppDependencies) {
     provider: ProviderFacts,
     bid: BidForm,
     confirmedWarnings: BidWarningCode[],
-    ranked: Awaited<ReturnType<typeof rankedBidsOf>>,
+    standing: BidFacts['standing'],
     caller: Caller,
     metadata: EventMetadata,
   ): { ok: true; onPost: PostEvent[]; onBid: BidEvent[] } | { ok: false; problem: BidProblem } {
     if (post.status !== 'active') return { ok: false, problem: postNotOpen(productNameOf(post)) };
-    const leading = leadingBid(ranked, sortKeyOf(post));
     const command: BidCommand = {
       type: 'PlaceBid',
-      data: { bid_id: bidId, post: factsOf(post, leading?.comparison_rate ?? null), provider, bid, confirmed_warnings: confirmedWarnings },
+      data: { bid_id: bidId, post: factsOf(post, standing[sortKeyOf(post)].leadingComparisonRate), provider, bid, confirmed_warnings: confirmedWarnings },
       metadata: { actor: actorOf(caller), now: metadata.occurred_at },
     };
     const onBid = bidDecider.decide(command, bidDecider.initialState());

@@ -62,6 +62,38 @@ describe('placing a bid', () => {
     ]);
   });
 
+  it("answers each new bid's place as the post's list ranks it: ties to the earlier bid, cancelled bids without a place, either sort order", async () => {
+    const fresh = await activePost(t);
+    const bidders = await Promise.all([1, 2, 3, 4, 5].map(() => provider(t)));
+    // Places the bid, checks the answer's place against the list's, and whether it needed 'not beating the leading bid'.
+    const placeAndCompare = async (bidder: TestProvider, rates: { interest_rate: number; comparison_rate: number }, expected: { place: string; beatsLeader: boolean }) => {
+      const asked = await place(bidder, fresh.homeLoanId, rates, []);
+      const warned = asked.statusCode === 409 && asked.json().warnings.some((w: { code: string }) => w.code === 'not_beating_leading_bid');
+      expect(warned, asked.body).toBe(!expected.beatsLeader);
+      const response = asked.statusCode === 201 ? asked : await place(bidder, fresh.homeLoanId, rates);
+      expect(response.statusCode, response.body).toBe(201);
+      await settle(t, response.headers['x-position']);
+      const { uuid, place_label } = response.json();
+      expect(place_label).toBe(expected.place);
+      const listed = (await bidsOf(fresh.owner, fresh.postId)).result.find((b) => b.uuid === uuid);
+      expect(listed?.place_label).toBe(place_label);
+      return uuid as string;
+    };
+    await placeAndCompare(bidders[0]!, { interest_rate: 5.5, comparison_rate: 5.6 }, { place: '1st', beatsLeader: true });
+    const better = await placeAndCompare(bidders[1]!, { interest_rate: 5.4, comparison_rate: 5.3 }, { place: '1st', beatsLeader: true });
+    // The same comparison rate as the leader: the earlier bid keeps 1st, and an equal rate does not beat it.
+    await placeAndCompare(bidders[2]!, { interest_rate: 5.2, comparison_rate: 5.3 }, { place: '2nd', beatsLeader: false });
+    const cancelled = await send(bidders[1]!, 'PATCH', `/v4/home_loan_bids/${better}/cancel`, { reason: 'Rates changed' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await settle(t, cancelled.headers['x-position']);
+    // The cancelled bid neither leads nor takes a place: 5.3 (the tie's later bid) leads now.
+    await placeAndCompare(bidders[3]!, { interest_rate: 5.0, comparison_rate: 5.45 }, { place: '2nd', beatsLeader: false });
+    // Sorted by interest rate, the 5.0 bid leads, and the warning compares with its comparison rate (5.45).
+    const sorted = await send(fresh.owner, 'PATCH', `/v2/posts/${fresh.postId}`, { operation: 'set_sort', sort_by: 'interest_rate' });
+    expect(sorted.statusCode, sorted.body).toBe(200);
+    await placeAndCompare(bidders[4]!, { interest_rate: 5.1, comparison_rate: 5.4 }, { place: '2nd', beatsLeader: true });
+  });
+
   it('refuses the LVR block with both percentages (422), writing nothing', async () => {
     const before = await t.eventCount();
     const response = await place(bank, post.homeLoanId, { maximum_lvr: 70 });
