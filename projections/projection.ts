@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import type { EventStore, RecordedEvent } from '../infrastructure/event-store/event-store';
 
@@ -37,3 +38,13 @@ export type Reactor = {
 };
 
 export type Consumer = Projection | Reactor;
+
+/**
+ * In `createTables`: the build's schema (the runner puts it first on the search path), quoted for SQL text. Functions
+ * and triggers name their tables with it in static SQL, whose plans PL/pgSQL keeps, and never depend on the search
+ * path they run under.
+ */
+export async function buildSchema(trx: Database): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select quote_ident(current_schema()) as schema`.execute(trx);
+  return rows[0]!.schema;
+}

@@ -48,7 +48,8 @@ export const bidsProjection: Projection = {
   kind: 'projection',
   name: 'bids',
   eventTypes: handledTypes,
-  // 2: post_leading_bids (the dashboards' leading-bid sorts). 3: its trigger compares inserted bids with the leaders.
+  // 2: post_leading_bids (the dashboards' leading-bid sorts). 3: its trigger compares inserted bids with the leaders,
+  // in static SQL.
   version: 3,
   tables: ['bids', 'post_leading_bids'],
   async createTables(trx) {

@@ -58,7 +58,7 @@ describe('post_leading_bids', () => {
           for (const w of writes) {
             await apply(trx, w);
             const kept = await leaders(trx);
-            await sql`select lead_post_bids(${SCHEMA}, ${POSTS}::uuid[])`.execute(trx);
+            await sql`select lead_post_bids(${POSTS}::uuid[])`.execute(trx);
             expect(kept).toEqual(await leaders(trx));
           }
         });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Projection } from '../projection';
+import { buildSchema, type Projection } from '../projection';
 
 // Each post's leading bids, kept beside the bids (docs/performance.md "Trade flow"): the dashboards sort posts by
 // their leading bid (spec 1 §2 sort menus), which would otherwise need the leader of every matching post before the
@@ -35,23 +35,28 @@ export async function createPostLeadingBids(trx: Parameters<Projection['createTa
       await sql.raw(`create index post_leading_bids_${prefix}_${column} on post_leading_bids (${prefix}_${column}, post_id)`).execute(trx);
     }
   }
-  const selected = (alias: string) => leaderColumns.filter((c) => c !== 'hidden').map((c) => `${alias}.${c}`).join(', ') + `, (${alias}.bid_type = ''anonymous'' and ${alias}.show_private)`;
+  // Static SQL naming the build's own schema: PL/pgSQL keeps the plans of static statements per connection, where
+  // EXECUTE planned them on every write (0.5 ms a statement: docs/performance.md "Triggers without EXECUTE").
+  const schema = await buildSchema(trx);
+  const table = (name: string) => `${schema}.${name}`;
+  const selected = (alias: string) => leaderColumns.filter((c) => c !== 'hidden').map((c) => `${alias}.${c}`).join(', ') + `, (${alias}.bid_type = 'anonymous' and ${alias}.show_private)`;
   const leaders = (from: string, order: string) =>
-    `select distinct on (post_id) * from ${from} where status = ''active'' and not deleted order by post_id, ${order}, created_at, uuid`;
+    `select distinct on (post_id) * from ${from} where status = 'active' and not deleted order by post_id, ${order}, created_at, uuid`;
   const leadersOf = (from: string) => `from (${leaders(from, 'comparison_rate')}) cr join (${leaders(from, 'interest_rate')}) ir on ir.post_id = cr.post_id`;
   // A new leader in `excluded` (the new bids' best) against the stored one `l`, in the leaders' order.
   const leads = (prefix: 'cr' | 'ir', rate: string) =>
     `(excluded.${prefix}_${rate}, excluded.${prefix}_created_at, excluded.${prefix}_uuid) < (l.${prefix}_${rate}, l.${prefix}_created_at, l.${prefix}_uuid)`;
   const takeLeader = (prefix: 'cr' | 'ir', rate: string) =>
-    leaderColumns.map((c) => `${prefix}_${c} = case when ${leads(prefix, rate)} then excluded.${prefix}_${c} else l.${prefix}_${c} end`).join(', ');
-  // lead_post_bids(schema, posts): the rows of those posts recomputed (the bench's bulk load calls it too).
+    leaderColumns.map((c) => `${prefix}_${c} = case when ${leads(prefix, rate)} then excluded.${prefix}_${c} else l.${prefix}_${c} end`).join(',\n          ');
+  // lead_post_bids(posts): the rows of those posts recomputed (the bench's bulk load calls it too).
   await sql
     .raw(
-      `create function lead_post_bids(target_schema text, posts uuid[]) returns void language plpgsql as $fn$
+      `create function lead_post_bids(posts uuid[]) returns void language plpgsql as $fn$
     begin
-      execute format('delete from %1$I.post_leading_bids where post_id = any($1)', target_schema) using posts;
-      execute format('insert into %1$I.post_leading_bids select cr.post_id, ${selected('cr')}, ${selected('ir')} '
-        || '${leadersOf('(select * from %1$I.bids where post_id = any($1)) touched')}', target_schema) using posts;
+      delete from ${table('post_leading_bids')} where post_id = any(posts);
+      insert into ${table('post_leading_bids')}
+        select cr.post_id, ${selected('cr')}, ${selected('ir')}
+        ${leadersOf(`(select * from ${table('bids')} where post_id = any(posts)) touched`)};
     end
     $fn$`,
     )
@@ -59,19 +64,18 @@ export async function createPostLeadingBids(trx: Parameters<Projection['createTa
   await sql
     .raw(
       `create function keep_post_leading_bids() returns trigger language plpgsql as $fn$
-    declare
-      posts uuid[];
     begin
       if tg_op = 'INSERT' then
-        execute format('insert into %1$I.post_leading_bids as l select cr.post_id, ${selected('cr')}, ${selected('ir')} ${leadersOf('new_rows')} '
-          || 'on conflict (post_id) do update set ${takeLeader('cr', 'comparison_rate')}, ${takeLeader('ir', 'interest_rate')} '
-          || 'where ${leads('cr', 'comparison_rate')} or ${leads('ir', 'interest_rate')}', tg_table_schema);
-        return null;
-      elsif tg_op = 'DELETE' then select array_agg(distinct post_id) into posts from old_rows;
-      else select array_agg(distinct post_id) into posts from (select post_id from new_rows union select post_id from old_rows) touched;
-      end if;
-      if posts is not null then
-        execute format('select %1$I.lead_post_bids($1, $2)', tg_table_schema) using tg_table_schema, posts;
+        insert into ${table('post_leading_bids')} as l
+        select cr.post_id, ${selected('cr')}, ${selected('ir')} ${leadersOf('new_rows')}
+        on conflict (post_id) do update set
+          ${takeLeader('cr', 'comparison_rate')},
+          ${takeLeader('ir', 'interest_rate')}
+        where ${leads('cr', 'comparison_rate')} or ${leads('ir', 'interest_rate')};
+      elsif tg_op = 'DELETE' then
+        perform ${table('lead_post_bids')}(array(select distinct post_id from old_rows));
+      else
+        perform ${table('lead_post_bids')}(array(select post_id from new_rows union select post_id from old_rows));
       end if;
       return null;
     end
@@ -82,3 +86,4 @@ export async function createPostLeadingBids(trx: Parameters<Projection['createTa
   await sql`create trigger bids_lead_update after update on bids referencing old table as old_rows new table as new_rows for each statement execute function keep_post_leading_bids()`.execute(trx);
   await sql`create trigger bids_lead_delete after delete on bids referencing old table as old_rows for each statement execute function keep_post_leading_bids()`.execute(trx);
 }
+

@@ -102,7 +102,7 @@ async function leadAllPosts(db: Database, schema: string): Promise<void> {
   const { rows } = await sql<{ post_id: string }>`select distinct post_id from ${sql.id(schema, 'bids')}`.execute(db);
   const ids = rows.map((row) => row.post_id);
   for (let first = 0; first < ids.length; first += SEED_BATCH / 5) {
-    await sql`select ${sql.id(schema, 'lead_post_bids')}(${schema}, ${ids.slice(first, first + SEED_BATCH / 5)}::uuid[])`.execute(db);
+    await sql`select ${sql.id(schema, 'lead_post_bids')}(${ids.slice(first, first + SEED_BATCH / 5)}::uuid[])`.execute(db);
   }
   await sql.raw(`vacuum analyze "${schema}"."post_leading_bids"`).execute(db);
 }
