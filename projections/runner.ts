@@ -30,9 +30,6 @@ const BUILDS_FRESH_MS = 1000;
 /** A skipped batch's checkpoint move of one build: from where this runner saw it, to after the batch. */
 type CheckpointMove = { schemaName: string; from: Position; to: Position };
 
-/** Thrown inside a batch transaction to roll it back: another process applied the batch first. */
-class BatchTaken extends Error {}
-
 type BuildRow = {
   schema_name: string;
   name: string;
@@ -349,39 +346,28 @@ export class ProjectionRunner {
     // A reactor appends through the event store, which on embedded PGlite shares the one connection: it reacts
     // before the checkpoint transaction. Its commands are idempotent, so a batch reacted to twice does no harm.
     if (consumer.kind === 'reactor') await consumer.react(events, { store: this.#store });
-    let applied: boolean;
-    try {
-      applied = await this.#db.transaction().execute(async (trx) => {
-        // One statement: the build's lock (one process applies a batch at a time), the transaction's name (it
-        // appends no event, so the log's readers need not wait for it: events_horizon() in the migrations), the
-        // projection's schema, an asynchronous commit (ASYNC_COMMIT), and the checkpoint, to see whether another
-        // process got here first.
-        const { rows } = await sql<{ locked: boolean; checkpoint_commit: string | null; checkpoint_prepare: string | null }>`
+    const applied = await this.#db.transaction().execute(async (trx) => {
+      // One statement before the handler: the build's lock (one process applies a batch at a time), the transaction's
+      // name (it appends no event, so the log's readers need not wait for it: events_horizon() in the migrations), the
+      // projection's schema, an asynchronous commit (ASYNC_COMMIT), and the checkpoint moved by compare-and-set. An
+      // update checks the row as last committed, so a batch another process committed first leaves nothing to move.
+      const { rows } = await sql`
+        with settings as (
           select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked,
             set_config('application_name', 'projection batch', true),
             set_config('search_path', ${`"${build.schemaName}", public`}, true),
-            set_config('synchronous_commit', 'off', true),
-            b.checkpoint_commit::text, b.checkpoint_prepare::text
-          from (select 1) as one
-          left join projection_builds b on b.schema_name = ${build.schemaName} and b.status <> 'retired'`.execute(trx);
-        const row = rows[0];
-        if (!row?.locked || row.checkpoint_commit === null || !isAt(row, build.checkpoint)) return false;
-        if (consumer.kind === 'projection') await consumer.handle(events, trx);
-        // Compare-and-set: the check above ran on the statement's snapshot, which may predate a batch another
-        // process committed before we took the lock.
-        const { rows: moved } = await sql`
-          update projection_builds
-          set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
-          where schema_name = ${build.schemaName} and status <> 'retired'
-            and checkpoint_commit = ${build.checkpoint.commit.toString()} and checkpoint_prepare = ${build.checkpoint.prepare.toString()}
-          returning schema_name`.execute(trx);
-        if (moved.length === 0) throw new BatchTaken();
-        return true;
-      });
-    } catch (error) {
-      if (!(error instanceof BatchTaken)) throw error;
-      applied = false;
-    }
+            set_config('synchronous_commit', 'off', true)
+        )
+        update projection_builds b
+        set checkpoint_commit = ${next.commit.toString()}, checkpoint_prepare = ${next.prepare.toString()}, updated_at = now()
+        from settings
+        where settings.locked and b.schema_name = ${build.schemaName} and b.status <> 'retired'
+          and b.checkpoint_commit = ${build.checkpoint.commit.toString()} and b.checkpoint_prepare = ${build.checkpoint.prepare.toString()}
+        returning b.schema_name`.execute(trx);
+      if (rows.length === 0) return false;
+      if (consumer.kind === 'projection') await consumer.handle(events, trx);
+      return true;
+    });
     if (!applied) return 'busy';
     this.#moved(consumer, build, next);
     this.#progress.emit('progress', consumer.name);
@@ -488,10 +474,6 @@ export class ProjectionRunner {
       await sql`drop schema if exists ${sql.id(build.schemaName)} cascade`.execute(trx);
     });
   }
-}
-
-function isAt(row: { checkpoint_commit: string | null; checkpoint_prepare: string | null }, checkpoint: Position): boolean {
-  return row.checkpoint_commit === checkpoint.commit.toString() && row.checkpoint_prepare === checkpoint.prepare.toString();
 }
 
 function toBuild(row: BuildRow): Build {

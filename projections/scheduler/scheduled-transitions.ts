@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { type PostEvent, postEventTypes } from '../../domain/post/events';
+import type { PostEvent } from '../../domain/post/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 
@@ -19,7 +19,19 @@ export interface ScheduledTransitionsTable {
 export type ScheduledTransition = Selectable<ScheduledTransitionsTable>;
 export type SchedulerDatabase = { scheduled_transitions: ScheduledTransitionsTable };
 
-const handledTypes = new Set<string>(postEventTypes);
+/** The post events that schedule, move or drop a transition (the switch below); a batch of others only moves on. */
+const handledTypes = new Set<string>([
+  'PostPublished',
+  'BiddingEnded',
+  'ReviewPeriodExtended',
+  'ReviewPeriodEnded',
+  'AutomaticSelectionCancelled',
+  'BidAcceptedOnPost',
+  'PostClosed',
+  'PostExpired',
+  'PostCancelled',
+  'PostDeleted',
+] satisfies PostEvent['type'][]);
 
 export const scheduledTransitionsProjection: Projection = {
   kind: 'projection',
