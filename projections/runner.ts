@@ -397,7 +397,8 @@ export class ProjectionRunner {
     const { rows } = await sql<{ schema_name: string }>`
       update projection_builds b
       set checkpoint_commit = m.to_commit, checkpoint_prepare = m.to_prepare, updated_at = now()
-      from (select set_config('synchronous_commit', 'off', true)) as async_commit, -- ASYNC_COMMIT
+      -- ASYNC_COMMIT, and named like a batch: it appends no event, so the log's readers need not wait for it.
+      from (select set_config('synchronous_commit', 'off', true), set_config('application_name', 'projection batch', true)) as settings,
         unnest(${moves.map((m) => m.schemaName)}::text[],
           ${moves.map((m) => m.from.commit.toString())}::numeric[], ${moves.map((m) => m.from.prepare.toString())}::numeric[],
           ${moves.map((m) => m.to.commit.toString())}::numeric[], ${moves.map((m) => m.to.prepare.toString())}::numeric[])
