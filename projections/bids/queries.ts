@@ -92,8 +92,8 @@ export type BidAsk = { userId: string; postId: string; bidId: string; interestRa
  * the user, its organisation (type, and the name and logo the answer shows), its full name, its bidding limits and
  * its deals now accepted and now contacted (docs/deals.md "Bidding limits"); of each post, its leading bids (kept in
  * post_leading_bids) and how many of its bids rank before the new one, in the order of rankBids (domain/bid/rules.ts:
- * lower rate first, ties by who bid first), counted here rather than every bid of the post sent over (which cost
- * about a tenth of a bid's CPU: docs/performance.md "A bid's standing"). One answer per ask, in order.
+ * lower rate first, ties by who bid first), counted here rather than every bid of the post sent over as JSON
+ * (docs/performance.md "A bid's cost at every load"). One answer per ask, in order.
  */
 export async function bidFactsOf(database: Database, asks: readonly BidAsk[]): Promise<BidFacts[]> {
   // Written out: built with the query builder, this one query cost 7% of the server's CPU per bid.
