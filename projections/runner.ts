@@ -377,9 +377,10 @@ export class ProjectionRunner {
 
   /**
    * A batch with no event the consumer acts on only moves its checkpoint: one compare-and-set (in a statement shared
-   * with other consumers' moves) instead of a batch transaction (lock, checks, handler, update), and no wait for the read models it reads. Most batches are
-   * like this for most consumers: each new bid or message used to cost every consumer a transaction of six
-   * statements at once, which was most of a chat message's delivery time (docs/messages.md "Performance").
+   * with other consumers' moves) instead of a batch transaction (lock and compare-and-set, handler, commit), and no
+   * wait for the read models it reads. Most batches are like this for most consumers: each new bid or message used
+   * to cost every consumer a transaction of six statements at once, which was most of a chat message's delivery time
+   * (docs/messages.md "Performance").
    */
   async #skipBatch(consumer: Consumer, build: Build, next: Position, read: number, batchSize: number): Promise<'worked' | 'caught-up' | 'busy'> {
     const moved = await this.#checkpointMoves.submit({ schemaName: build.schemaName, from: build.checkpoint, to: next });
@@ -391,7 +392,8 @@ export class ProjectionRunner {
 
   /**
    * Skipped batches' checkpoint moves, each a compare-and-set, in one statement: the loops wake together when the log
-   * moves, and most of them skip (docs/performance.md "Skipped batches' checkpoints in one statement"). Answers whether each one moved.
+   * moves, and most of them skip (docs/performance.md "Skipped batches' checkpoints in one statement"). Answers
+   * whether each one moved.
    */
   async #moveCheckpoints(moves: readonly CheckpointMove[]): Promise<boolean[]> {
     const { rows } = await sql<{ schema_name: string }>`

@@ -19,8 +19,8 @@ export interface ScheduledTransitionsTable {
 export type ScheduledTransition = Selectable<ScheduledTransitionsTable>;
 export type SchedulerDatabase = { scheduled_transitions: ScheduledTransitionsTable };
 
-/** The post events that schedule, move or drop a transition (the switch below); a batch of others only moves on. */
-const handledTypes = new Set<string>([
+/** The post events that schedule, move or drop a transition; a batch of others only moves the checkpoint. */
+const schedulingTypes = [
   'PostPublished',
   'BiddingEnded',
   'ReviewPeriodExtended',
@@ -31,7 +31,10 @@ const handledTypes = new Set<string>([
   'PostExpired',
   'PostCancelled',
   'PostDeleted',
-] satisfies PostEvent['type'][]);
+] as const satisfies readonly PostEvent['type'][];
+/** `apply` takes only these, so a case for any other type does not compile. */
+type SchedulingEvent = Extract<PostEvent, { type: (typeof schedulingTypes)[number] }>;
+const handledTypes = new Set<string>(schedulingTypes);
 
 export const scheduledTransitionsProjection: Projection = {
   kind: 'projection',
@@ -53,12 +56,12 @@ export const scheduledTransitionsProjection: Projection = {
     const db = trx as Kysely<SchedulerDatabase>;
     for (const recorded of events) {
       // The post decider wrote these events; their type names are checked here.
-      if (handledTypes.has(recorded.type)) await apply(db, recorded as RecordedEvent & PostEvent);
+      if (handledTypes.has(recorded.type)) await apply(db, recorded as RecordedEvent & SchedulingEvent);
     }
   },
 };
 
-async function apply(db: Kysely<SchedulerDatabase>, event: RecordedEvent & PostEvent): Promise<void> {
+async function apply(db: Kysely<SchedulerDatabase>, event: RecordedEvent & SchedulingEvent): Promise<void> {
   const postId = event.data.post_id;
   const schedule = (kind: TransitionKind, at: string) =>
     db
@@ -98,8 +101,6 @@ async function apply(db: Kysely<SchedulerDatabase>, event: RecordedEvent & PostE
     case 'PostCancelled':
     case 'PostDeleted':
       await remove(transitionKinds);
-      return;
-    default:
       return;
   }
 }
