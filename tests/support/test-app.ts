@@ -24,7 +24,7 @@ export type TestApp = {
   asAdmin(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A user in the status asked for, visible to the API once this resolves. */
   createUser(spec: UserSpec): Promise<TestUser>;
-  /** How many events the store holds (to prove a refused request wrote nothing). */
+  /** How many events the store holds once the reactors have answered them all (to prove a refused request wrote nothing). */
   eventCount(): Promise<number>;
   close(): Promise<void>;
 };
@@ -43,7 +43,9 @@ export async function createTestApp(
   const store = await openEventStore(config, database.db); // as in production: personal data encrypted
   const secrets = await loadSecrets(database.db);
   const app = await buildApp({ config, db: database.db, store, clock: options.clock ?? systemClock, ids: randomIds, secrets, listen: database.listen });
-  const runner = new ProjectionRunner({ db: database.db, store, consumers: consumersFor({ publicUrl: config.publicUrl, secrets }), idleMs: 10, sequential: database.kind === 'pglite' });
+  const consumers = consumersFor({ publicUrl: config.publicUrl, secrets });
+  const reactors = consumers.filter((c) => c.kind === 'reactor').map((c) => c.name);
+  const runner = new ProjectionRunner({ db: database.db, store, consumers, idleMs: 10, sequential: database.kind === 'pglite' });
   await runner.untilLive(); // as the server does: no read before the projections' tables exist
   runner.start();
   const makeUser = async (spec: UserSpec) => {
@@ -52,6 +54,10 @@ export async function createTestApp(
     return user;
   };
   const admin = await makeUser({ userType: 'admin' });
+  const countEvents = async () => {
+    const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(database.db);
+    return Number(rows[0]!.n);
+  };
   return {
     app,
     database,
@@ -61,8 +67,19 @@ export async function createTestApp(
     asAdmin: (options) => app.inject(as(admin, options)),
     createUser: makeUser,
     eventCount: async () => {
-      const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(database.db);
-      return Number(rows[0]!.n);
+      // An earlier step's reactions (a cancelled post's bids expiring) may still be on their way: counted before the
+      // request under test, they would pass for its writes.
+      for (;;) {
+        const count = await countEvents();
+        const { rows } = await sql<{ commit: string; prepare: string }>`
+          select transaction_id::text as commit, position::text as prepare from events
+          order by transaction_id desc, position desc limit 1`.execute(database.db);
+        if (!rows[0]) return count;
+        // The newest event, not the store's head, which lags behind transactions open elsewhere on a shared server.
+        const newest = { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
+        if (!(await waitForProjections(database.db, reactors, newest, { timeoutMs: 30_000 }))) throw new Error('The reactors did not catch up');
+        if ((await countEvents()) === count) return count;
+      }
     },
     close: async () => {
       await app.close();
