@@ -20,6 +20,7 @@ import * as appendTogether from './migrations/2026-11-26T0100-append-together';
 import * as eventsHorizonPlpgsql from './migrations/2026-11-26T0900-events-horizon-plpgsql';
 import * as appendBatch from './migrations/2026-11-26T1400-append-batch';
 import * as appendBatchSet from './migrations/2026-11-26T2100-append-batch-set';
+import * as eventsLz4 from './migrations/2026-11-26T2130-events-lz4';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0900-events-horizon-plpgsql': eventsHorizonPlpgsql,
   '2026-11-26T1400-append-batch': appendBatch,
   '2026-11-26T2100-append-batch-set': appendBatchSet,
+  '2026-11-26T2130-events-lz4': eventsLz4,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
