@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../api/server';
 import { homeLoanProduct } from '../../domain/product/products';
 import { loadConfig } from '../../infrastructure/config';
 import { createTestApp } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { countEvents, createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // The whole process as `npm start` runs it, on a real port.
 let server: RunningServer;
@@ -66,8 +65,7 @@ describe('graceful shutdown', () => {
   it('lets the requests it has received finish', async () => {
     const t = await createTestApp();
     // The count at this moment (eventCount() would wait for the requests' reactions, and so for the requests).
-    const countNow = async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(t.database.db)).rows[0]!.n);
-    const start = await countNow();
+    const start = await countEvents(t.database.db);
     let received = 0;
     let allReceived!: () => void;
     const arrived = new Promise<void>((resolve) => (allReceived = resolve));
@@ -83,7 +81,7 @@ describe('graceful shutdown', () => {
       }),
     );
     await arrived;
-    const before = await countNow();
+    const before = await countEvents(t.database.db);
     const closing = t.close(); // the app first, then the projection runner, then the database
     const statuses = (await Promise.all(sent)).map((r) => r.status);
     await closing;

@@ -6,7 +6,7 @@ import { parsePosition } from '../../infrastructure/event-store/event-store';
 import { loadSecrets } from '../../infrastructure/secrets';
 import { waitForProjections } from '../../projections/projection-status';
 import type { TestApp } from './test-app';
-import { createTestDatabase } from './test-database';
+import { countEvents, createTestDatabase, newestEventPosition } from './test-database';
 import { as, createUser, type UserSpec } from './users';
 
 // The tests/support helpers (activePost, provider, placeBid…) drive a TestApp through `app.inject`. Here the API is
@@ -66,14 +66,10 @@ export async function createRemoteApp(options: { onAnswer?: (body: string) => vo
   };
   // One query (projectionHealth asks once per build: many connections of a server shared with other tests).
   const buildsBehind = async () => {
-    // The newest event, not the store's head: the head stays below the oldest transaction still open anywhere on the
-    // server (other databases too), so right after a burst it may not include the last events yet.
-    const { rows: last } = await sql<{ commit: string; prepare: string }>`
-      select transaction_id::text as commit, position::text as prepare from events order by transaction_id desc, position desc limit 1`.execute(database.db);
-    const head = last[0] ?? { commit: '0', prepare: '0' };
+    const head = await newestEventPosition(database.db);
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from projection_builds
-      where status = 'building' or (status = 'live' and (checkpoint_commit, checkpoint_prepare) < (${head.commit}::numeric, ${head.prepare}::numeric))`.execute(database.db);
+      where status = 'building' or (status = 'live' and (checkpoint_commit, checkpoint_prepare) < (${head.commit.toString()}::numeric, ${head.prepare.toString()}::numeric))`.execute(database.db);
     return rows[0]!.n;
   };
   const remote: RemoteApp = {
@@ -88,10 +84,7 @@ export async function createRemoteApp(options: { onAnswer?: (body: string) => vo
       if (position) await waitForProjections(database.db, ['users'], position, { timeoutMs: 60_000 });
       return user;
     },
-    eventCount: async () => {
-      const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(database.db);
-      return Number(rows[0]!.n);
-    },
+    eventCount: () => countEvents(database.db),
     close: async () => {
       await store.close();
       await database.close();

@@ -1,5 +1,4 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from '../../api/app';
 import { type Clock, systemClock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
@@ -10,7 +9,7 @@ import { type AppSecrets, loadSecrets } from '../../infrastructure/secrets';
 import { waitForProjections } from '../../projections/projection-status';
 import { consumersFor } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { countEvents, createTestDatabase, newestEventPosition, type TestDatabase } from './test-database';
 import { as, createUser, type TestUser, type UserSpec } from './users';
 
 export type TestApp = {
@@ -54,10 +53,6 @@ export async function createTestApp(
     return user;
   };
   const admin = await makeUser({ userType: 'admin' });
-  const countEvents = async () => {
-    const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(database.db);
-    return Number(rows[0]!.n);
-  };
   return {
     app,
     database,
@@ -70,15 +65,10 @@ export async function createTestApp(
       // An earlier step's reactions (a cancelled post's bids expiring) may still be on their way: counted before the
       // request under test, they would pass for its writes.
       for (;;) {
-        const count = await countEvents();
-        const { rows } = await sql<{ commit: string; prepare: string }>`
-          select transaction_id::text as commit, position::text as prepare from events
-          order by transaction_id desc, position desc limit 1`.execute(database.db);
-        if (!rows[0]) return count;
-        // The newest event, not the store's head, which lags behind transactions open elsewhere on a shared server.
-        const newest = { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
+        const count = await countEvents(database.db);
+        const newest = await newestEventPosition(database.db);
         if (!(await waitForProjections(database.db, reactors, newest, { timeoutMs: 30_000 }))) throw new Error('The reactors did not catch up');
-        if ((await countEvents()) === count) return count;
+        if ((await countEvents(database.db)) === count) return count;
       }
     },
     close: async () => {

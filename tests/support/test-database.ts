@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../infrastructure/database/database';
+import { type Database, type DatabaseHandle, openDatabase } from '../../infrastructure/database/database';
 import { migrateToLatest } from '../../infrastructure/database/migrate';
+import { type Position, START } from '../../infrastructure/event-store/event-store';
 
 /** The server tests use when DATABASE_URL is set (CI's second run); otherwise embedded PGlite in memory. */
 export const serverUrl = process.env.DATABASE_URL || undefined;
@@ -54,4 +56,21 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   } finally {
     await client.end();
   }
+}
+
+/** How many events the store holds now. */
+export async function countEvents(db: Database): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/**
+ * The newest event's position (START when there is none). Not the store's head: that stays below the oldest
+ * transaction still open anywhere on the server (other databases too), so right after a burst it may not include the
+ * last events yet.
+ */
+export async function newestEventPosition(db: Database): Promise<Position> {
+  const { rows } = await sql<{ commit: string; prepare: string }>`
+    select transaction_id::text as commit, position::text as prepare from events order by transaction_id desc, position desc limit 1`.execute(db);
+  return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : START;
 }

@@ -32,9 +32,9 @@ const MARKET_PROJECTIONS = ['organisations', 'users', 'posts'];
  * the bids go out at `offeredPerSecond`, taken in turn by the clients, and each latency runs from the bid's
  * scheduled start; at most `task.clients` are in flight (one connection each), a bid due while all are busy waits
  * for one and that wait counts. Every client bids on the posts in its own shuffled order, once per post, so
- * requests spread over the posts and now and then two meet on one post (the post stream's optimistic check, as in real use). The bids pass
- * the LVR check (75% against a maximum of 90%) and confirm the warnings, as a provider who clicked 'Yes, continue!'
- * (only "not beating the leading bid" can come up), so every request should answer 201.
+ * requests spread over the posts and now and then two meet on one post (the post stream's optimistic check, as in
+ * real use). The bids pass the LVR check (75% against a maximum of 90%) and confirm the warnings, as a provider who
+ * clicked 'Yes, continue!' (only "not beating the leading bid" can come up), so every request should answer 201.
  */
 export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
   if (task.bidsPerClient + task.warmupBidsPerClient > task.posts) throw new Error('a client bids once per post: give more posts than bids per client');
