@@ -159,18 +159,21 @@ export class PostgresEventStore implements EventStore {
     const groupOf: number[] = [];
     const streamIds: string[] = [];
     const expected: (number | null)[] = [];
-    const payloads: string[] = [];
+    const payloads: (readonly EventPayload[])[] = [];
     groups.forEach((appends, group) => {
       for (const part of appends) {
         groupOf.push(group);
         streamIds.push(part.streamId);
         expected.push(expectedAsSql(part.expectedRevision));
-        payloads.push(payloadOf(part.events));
+        payloads.push(part.events.map(payloadOfEvent));
       }
     });
+    // The parts' events go as one JSON text, split into the function's jsonb[] by PostgreSQL: as a jsonb[] parameter
+    // each part's JSON was escaped again into an array literal (a bid's events are about 2 KB).
     const { rows } = await sql<{ grp: number; last_revision: number | null; last_position: string | null; last_transaction: string | null }>`
       select grp, last_revision, last_position, last_transaction
-      from append_events_batch(${groupOf}::int[], ${streamIds}::text[], ${expected}::int[], ${payloads}::jsonb[]) with ordinality
+      from append_events_batch(${groupOf}::int[], ${streamIds}::text[], ${expected}::int[],
+        array(select part from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) with ordinality as p(part, i) order by i)) with ordinality
       order by ordinality`.execute(this.#db);
     const results: (AppendResult[] | null)[] = groups.map(() => []);
     for (const row of rows) {
@@ -314,9 +317,12 @@ function expectedAsSql(expected: ExpectedRevision): number | null {
   return expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
 }
 
+type EventPayload = Pick<NewEvent, 'id' | 'type' | 'data' | 'metadata'>;
+const payloadOfEvent = (e: NewEvent): EventPayload => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata });
+
 /** A part's events as the append functions' jsonb array. */
 function payloadOf(events: readonly NewEvent[]): string {
-  return JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
+  return JSON.stringify(events.map(payloadOfEvent));
 }
 
 function positionOf(row: Pick<EventRow, 'position' | 'transaction_id'>): Position {
