@@ -23,6 +23,7 @@ import { backendPids, cpuSeconds, cpuSpent } from './cpu';
 import { caughtUp } from './caught-up';
 import { loadAverage } from './machine';
 import { int, mark, ms } from './report';
+import { SERVER_NODE_FLAGS } from '../server-flags';
 
 // The load test (issue 7 "Load"; docs/performance.md "Load test"): the product in its own processes on a real port
 // and a fresh database, a seeded marketplace, then autocannon with `connections` keep-alive connections for
@@ -375,7 +376,7 @@ async function startProduct(databaseUrl: string, roles: LoadOptions['roles']): P
 }
 
 function launch(name: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', START], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', START], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   // Its warnings and errors reach the bench's stderr, one prefixed line each.

@@ -18,6 +18,7 @@ import { LatencyRecorder } from '../latency';
 import { type Market, type MarketPost, seedMarket } from '../market';
 import { SERVER_READY_MARKER, type Task, type TaskResult } from '../tasks';
 import { runPaced, runWriters } from '../writers';
+import { SERVER_NODE_FLAGS } from '../../server-flags';
 
 type HttpBidsTask = Extract<Task, { kind: 'http-bids' }>;
 
@@ -182,7 +183,7 @@ type RunningServer = { url: string; pid: number; stop(): Promise<void> };
  */
 export function startServer(databaseUrl: string, cpuProfileDir: string | null, poolSize?: number): Promise<RunningServer> {
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-  const args = [...profile, '--import', 'tsx', SERVER, databaseUrl, ...(poolSize ? [String(poolSize)] : [])];
+  const args = [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER, databaseUrl, ...(poolSize ? [String(poolSize)] : [])];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
