@@ -50,6 +50,22 @@ describe('placing a bid', () => {
     expect(own.result.map((b) => b.uuid)).toEqual([bid.uuid]);
   });
 
+  it('answers exactly what the bid view allows, for every kind of bid and placer (the route skips the response check)', async () => {
+    const fresh = await activePost(t);
+    const answers = [
+      await place(bank, fresh.homeLoanId),
+      await place(await provider(t), fresh.homeLoanId, { bid_type: 'anonymous', show_private: true }),
+      await place(await provider(t), fresh.homeLoanId, { bid_type: 'anonymous', show_private: false, amount: 400_000 }),
+      await t.asAdmin({ method: 'POST', url: `/v4/home_loans/${fresh.homeLoanId}/bids`, payload: { home_loan_bid: validBid(bank.organisationUuid, { rate_type: 'fixed', fixed_period: 3 }), fsp_user_uuid: (await provider(t)).id, confirmed_warnings: [...bidWarningCodes] } }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(201);
+      // Parsing strips what the schema does not name and fails on a wrong type: the answer must come out unchanged.
+      expect(answer.json()).toEqual(JSON.parse(JSON.stringify(bidView.parse(answer.json()))));
+    }
+    expect(answers[1]!.json()).toMatchObject({ bid_type: 'anonymous', show_private: true });
+  });
+
   it('labels places by the post sort order; a better bid takes 1st', async () => {
     const fresh = await activePost(t);
     const other = await provider(t);
