@@ -102,7 +102,11 @@ async function tables(schema: string) {
   return inSchema(schema, async (trx) => {
     const rows = async (query: string) => (await sql.raw<Record<string, unknown>>(query).execute(trx)).rows;
     return {
-      daily: await rows(`select * from statistics_daily order by day`),
+      // A day whose counters all came back to zero (a deal moved to a stage and back) reads the same as a day without
+      // a row: one batch per event leaves such a row behind, one batch nets it out before writing.
+      daily: (await rows(`select * from statistics_daily order by day`)).filter((row) =>
+        Object.entries(row).some(([column, value]) => column !== 'day' && Number(value) !== 0),
+      ),
       posts: await rows(`select post_id, published_day::text, published_at::text, first_bid_at::text from statistics_posts order by post_id`),
       bids: await rows(`select * from statistics_bids order by bid_id`),
       deals: await rows(`select deal_id, post_id, external, opened_day::text, loan_amount, stage, activities from statistics_deals order by deal_id`),
