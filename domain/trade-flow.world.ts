@@ -1,7 +1,7 @@
 import { type BidActor, type BidCommand, bidCommandForDealStage, type PostFacts, type ProviderFacts } from './bid/commands';
 import { bidDecider, bidTransitions, deletableStatuses, type BidState } from './bid/decider';
 import type { BidEvent } from './bid/events';
-import { bidWarningCodes, leadingBid } from './bid/rules';
+import { bidWarningCodes, leadingBid, rankBids } from './bid/rules';
 import { bidLimits, type BidFormInput, type BidStatus, isEditableBidStatus } from './bid/schemas';
 import type { DealCommand, DealActor } from './deal/commands';
 import { dealDecider, type DealState } from './deal/decider';
@@ -11,7 +11,7 @@ import { type DealPosition, type DealStage, isClosedStage } from './deal/stages'
 import type { PostCommand } from './post/commands';
 import { currentYearAt, postDecider, type PostState } from './post/decider';
 import type { PostEvent } from './post/events';
-import { allowedTransitions, cancellableStatuses, isLifecycleEvent, type LifecycleActor } from './post/lifecycle';
+import { allowedTransitions, cancellableStatuses, isLifecycleEvent, type LifecycleActor, standingOf } from './post/lifecycle';
 import { completePost, ownerId as fixtureOwner, postId as fixturePost, published, refinanceLoan } from './post/test-fixtures';
 import { defaultPermissions, effectivePermissions } from './user/permissions';
 import { sydneyDay } from './shared/sydney-time';
@@ -246,7 +246,8 @@ export class World {
     const setup = this.setup.providers[provider];
     const { organisation, ...overrides } = step.form;
     const bid = { ...baseForm, organisation_uuid: organisations[organisation ?? setup.organisation].uuid, ...overrides } as BidFormInput;
-    const leading = leadingBid(this.bidsOf(postId).filter((b) => b.bid_id !== step.bid), 'comparison_rate');
+    const others = this.bidsOf(postId).filter((b) => b.bid_id !== step.bid);
+    const leading = leadingBid(others, 'comparison_rate');
     const postFacts: PostFacts = {
       post_id: postId,
       status: post.status,
@@ -266,12 +267,36 @@ export class World {
     };
     const data = { bid_id: step.bid, post: postFacts, provider: providerFacts, bid, confirmed_warnings: step.confirm ? [...bidWarningCodes] : [] };
     const metadata = this.bidMetadata(step.by);
-    if (step.do === 'edit') return this.onBid(step.by, { type: 'EditBid', data, metadata });
+    if (step.do === 'edit') {
+      // The bid route decides the edit first (a refusal writes nothing), records new rates on the post, then edits.
+      const edit: BidCommand = { type: 'EditBid', data, metadata };
+      const checked = bidDecider.decide(edit, existing);
+      if (!checked.ok || existing.status === 'absent') return this.onBid(step.by, edit);
+      const { interest_rate, comparison_rate } = existing.bid.form;
+      if (bid.interest_rate !== interest_rate || bid.comparison_rate !== comparison_rate) {
+        const change = { post_id: postId, bid_id: step.bid, interest_rate: bid.interest_rate as number, comparison_rate: bid.comparison_rate as number };
+        if (!this.onPost('bids', { type: 'ChangeBidRates', data: change, metadata: this.postMetadata('bids') })) return false;
+      }
+      return this.onBid(step.by, edit);
+    }
     // The bid route checks the bid, registers it on the post stream (refused once bidding ended), then places it.
     const place: BidCommand = { type: 'PlaceBid', data, metadata };
     const checked = bidDecider.decide(place, existing);
     if (!checked.ok) return this.refused(false, place.type, checked.error);
-    if (!this.onPost('bids', { type: 'RegisterBid', data: { post_id: postId, bid_id: step.bid }, metadata: this.postMetadata('bids') })) return false;
+    // The route ranks a new bid by the post's own record of its bids: it must agree with the bids' own streams.
+    if (post.status === 'active') {
+      const ask = { bid_id: step.bid, interest_rate: bid.interest_rate as number, comparison_rate: bid.comparison_rate as number, placed_at: this.time };
+      const expected = (key: 'comparison_rate' | 'interest_rate') => ({
+        leadingComparisonRate: leadingBid(others, key)?.comparison_rate ?? null,
+        ahead: rankBids([...others, { ...ask, status: 'active' as const }], key).findIndex((b) => b.bid_id === step.bid),
+      });
+      const standing = standingOf(post, ask);
+      if (JSON.stringify(standing) !== JSON.stringify({ comparison_rate: expected('comparison_rate'), interest_rate: expected('interest_rate') })) {
+        fail(`the post ranks bid ${step.bid} as ${JSON.stringify(standing)}, its bids' streams as ${JSON.stringify([expected('comparison_rate'), expected('interest_rate')])}`);
+      }
+    }
+    const register = { post_id: postId, bid_id: step.bid, interest_rate: bid.interest_rate as number, comparison_rate: bid.comparison_rate as number };
+    if (!this.onPost('bids', { type: 'RegisterBid', data: register, metadata: this.postMetadata('bids') })) return false;
     return this.onBid(step.by, place);
   }
 

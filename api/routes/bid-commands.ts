@@ -9,7 +9,7 @@ import { bidGroupOf, type BidProblem, type BidView } from '../../domain/bid/view
 import { loanToValueRatio } from '../../domain/post/calculations';
 import { postDecider, type PostState } from '../../domain/post/decider';
 import { type PostEvent, postStream } from '../../domain/post/events';
-import { lifecycleErrors, lifecycleMessages } from '../../domain/post/lifecycle';
+import { type BidStanding, type LifecycleCommand, lifecycleErrors, lifecycleMessages, standingOf, type StandingAsk } from '../../domain/post/lifecycle';
 import type { PostSortKey } from '../../domain/post/schemas';
 import { findProduct } from '../../domain/product/products';
 import { effectivePermissions, type PermissionMap } from '../../domain/user/permissions';
@@ -19,7 +19,7 @@ import { type AppendResult, type EventMetadata, type Position, type StreamAppend
 import { Batcher } from '../../infrastructure/batcher';
 import { fileUrl } from '../../infrastructure/files';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
-import { type BidAsk, type BidFacts, type BidOrganisation, bidFactsOf, type BidderRow, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
+import { type BidOrganisation, type BidderRow, biddersOf, bidStandingOf, leadingBidOf, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import { findOrganisation } from '../../projections/organisations/queries';
 import { findPostOfPart } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
@@ -33,6 +33,10 @@ import { postCommands } from './post-commands';
 // its post, who sees what of a bid, and the problems a refusal becomes (docs/bids.md).
 
 type OpenPost = Exclude<PostState, { status: 'absent' }>;
+/** A bid command as a route sends it (the metadata is the caller's). */
+type BidBody = BidCommand extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never;
+/** The post's side of a bid command, for the bid's post. */
+type PostCommandOf = (postId: string) => Extract<LifecycleCommand, { type: 'WithdrawBid' | 'ChangeBidRates' }> extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never;
 
 const statusOf: Record<string, number> = {
   [bidErrors.notFound]: 404,
@@ -70,16 +74,16 @@ const REGISTER_ATTEMPTS = 5;
 const FOLDED_POSTS_KEPT = 2000;
 /** Home loans whose post a process remembers (two ids each; a home loan never moves to another post). */
 const HOME_LOAN_POSTS_KEPT = 20_000;
-/** Facts reads in flight at once, and the most bids one read serves. */
-const FACTS_BATCHES = { concurrency: 4, maxItems: 64 };
+/** Reads of the providers placing bids in flight at once, and the most bids one read serves. */
+const BIDDER_BATCHES = { concurrency: 4, maxItems: 64 };
 
 export function bidCommands(deps: AppDependencies) {
   const { db, store, ids, clock } = deps;
   const posts = postCommands(deps);
   const rememberedPosts = new RememberedFolds<PostState>(FOLDED_POSTS_KEPT);
   const homeLoanPosts = new Map<string, string>();
-  /** Bids placed at the same time read their facts in one statement (docs/performance.md "Reads in batches"). */
-  const bidFacts = new Batcher<BidAsk, BidFacts>((asks) => bidFactsOf(db, asks), FACTS_BATCHES);
+  /** Bids placed at the same time read their providers in one statement (docs/performance.md "Reads in batches"). */
+  const bidders = new Batcher<string, BidderRow | undefined>((userIds) => biddersOf(db, userIds), BIDDER_BATCHES);
 
   /**
    * The post of a home loan (the id bids are placed on), remembered: the link never changes, and the post's own
@@ -196,19 +200,11 @@ export function bidCommands(deps: AppDependencies) {
     }
     const bidId = ids.uuid();
     const metadata = metadataOf(request, caller);
-    const [remembered, facts] = await Promise.all([
+    const [remembered, bidderRow] = await Promise.all([
       postForBid(postId, { fresh: false }),
-      bidFacts.submit({
-        userId: caller.userType === 'admin' ? (input.fsp_user_uuid ?? '') : caller.userId,
-        postId,
-        bidId,
-        interestRate: input.bid.interest_rate,
-        comparisonRate: input.bid.comparison_rate,
-        placedAt: metadata.occurred_at,
-      }),
+      bidders.submit(caller.userType === 'admin' ? (input.fsp_user_uuid ?? '') : caller.userId),
     ]);
-    const { standing } = facts;
-    const bidder = bidderFrom(facts.bidder, caller.userType === 'admin' ? null : caller.permissions);
+    const bidder = bidderFrom(bidderRow, caller.userType === 'admin' ? null : caller.permissions);
     if (!remembered) return { ok: false, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
     if (!bidder) {
       if (caller.userType === 'admin') return { ok: false, problem: problem(422, bidErrors.invalid, 'No such active provider.', { fsp_user_uuid: ['No such active provider.'] }) };
@@ -218,6 +214,7 @@ export function bidCommands(deps: AppDependencies) {
     // Ids of required documents are the server's (so /v1/required_documents/{id} names one).
     const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map((document) => ({ ...document, uuid: ids.uuid() })) };
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
+    const ask: StandingAsk = { bid_id: bidId, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: metadata.occurred_at };
 
     // One bid of a post at a time in this process, queued with the commands that compete with them (the end of
     // bidding): the next one starts from the fold the last one left, instead of meeting it at the same revision and
@@ -228,6 +225,9 @@ export function bidCommands(deps: AppDependencies) {
       for (let attempt = 1; ; attempt++) {
         if (!loaded) return { ok: false as const, problem: problem(404, lifecycleErrors.notFound, 'Post not found.') };
         const { post, revision, fresh } = loaded;
+        // From the post's own record of its bids, exact at this revision; from the read model for posts with bids
+        // registered before the post kept their rates. None: the post takes no bids.
+        const standing = post.status === 'active' ? (standingOf(post, ask) ?? (await bidStandingOf(db, { ...ask, post_id: postId }))) : null;
         const decided = decidePlacement(post, bidId, bidder.provider, bid, input.confirmed_warnings, standing, caller, metadata);
         if (decided.ok) {
           try {
@@ -236,7 +236,7 @@ export function bidCommands(deps: AppDependencies) {
               { streamId: bidStream(bidId), events: decided.onBid.map(toEvent), expectedRevision: 'no_stream' },
             );
             rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision });
-            return { ok: true as const, post, placedBid: (decided.onBid[0] as BidPlaced).data, position: appended[1]!.position };
+            return { ok: true as const, post, standing: decided.standing, placedBid: (decided.onBid[0] as BidPlaced).data, position: appended[1]!.position };
           } catch (error) {
             if (!(error instanceof WrongExpectedRevisionError)) throw error;
             if (attempt >= REGISTER_ATTEMPTS) throw new ConcurrencyConflictError(postStream(postId));
@@ -249,7 +249,7 @@ export function bidCommands(deps: AppDependencies) {
     });
     if (!placed.ok) return placed;
     const row = bidRowOf(placed.placedBid, new Date(metadata.occurred_at));
-    const place = placeLabel(standing[sortKeyOf(placed.post)].ahead + 1);
+    const place = placeLabel(placed.standing[sortKeyOf(placed.post)].ahead + 1);
     const [view] = await toBidViews(deps, [row], () => ({ caller, postOwnerId: placed.post.post.owner_id }), () => place, {
       organisations: new Map([[bidder.organisation.uuid, bidder.organisation]]),
       names: new Map([[row.provider_id, bidder.fullName]]),
@@ -275,11 +275,11 @@ export function bidCommands(deps: AppDependencies) {
     provider: ProviderFacts,
     bid: BidForm,
     confirmedWarnings: BidWarningCode[],
-    standing: BidFacts['standing'],
+    standing: Record<PostSortKey, BidStanding> | null,
     caller: Caller,
     metadata: EventMetadata,
-  ): { ok: true; onPost: PostEvent[]; onBid: BidEvent[] } | { ok: false; problem: BidProblem } {
-    if (post.status !== 'active') return { ok: false, problem: postNotOpen(productNameOf(post)) };
+  ): { ok: true; onPost: PostEvent[]; onBid: BidEvent[]; standing: Record<PostSortKey, BidStanding> } | { ok: false; problem: BidProblem } {
+    if (post.status !== 'active' || !standing) return { ok: false, problem: postNotOpen(productNameOf(post)) };
     const command: BidCommand = {
       type: 'PlaceBid',
       data: { bid_id: bidId, post: factsOf(post, standing[sortKeyOf(post)].leadingComparisonRate), provider, bid, confirmed_warnings: confirmedWarnings },
@@ -287,48 +287,72 @@ export function bidCommands(deps: AppDependencies) {
     };
     const onBid = bidDecider.decide(command, bidDecider.initialState());
     if (!onBid.ok) return { ok: false, problem: bidProblem(onBid.error) };
-    const onPost = postDecider.decide({ type: 'RegisterBid', data: { post_id: post.post.post_id, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now: metadata.occurred_at } }, post);
+    // The rates as the bid records them (its form as the decider checked it).
+    const { interest_rate, comparison_rate } = (onBid.events[0] as BidPlaced).data.bid;
+    const register = { post_id: post.post.post_id, bid_id: bidId, interest_rate, comparison_rate };
+    const onPost = postDecider.decide({ type: 'RegisterBid', data: register, metadata: { actor: { system: 'bids' }, now: metadata.occurred_at } }, post);
     if (!onPost.ok) return { ok: false, problem: postNotOpen(productNameOf(post)) };
-    return { ok: true, onPost: onPost.events, onBid: onBid.events };
+    return { ok: true, onPost: onPost.events, onBid: onBid.events, standing };
   }
 
   /** Runs a bid command on the bid's stream as the caller. */
-  function run(request: FastifyRequest, bidId: string, body: BidCommand extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never) {
+  function run(request: FastifyRequest, bidId: string, body: BidBody) {
     const caller = callerOf(request);
     const command = { ...body, metadata: { actor: actorOf(caller), now: clock.now().toISOString() } } as BidCommand;
     return handleCommand({ store, ids, streamId: bidStream(bidId), decider: bidDecider, command, context: contextOf(request, caller) });
   }
 
   /**
-   * Cancels or deletes a bid (docs/bids.md "Cancelling and deleting"): the bid command is decided first without
-   * writing (a refusal writes nothing), then `WithdrawBid` is recorded on the post stream, where an acceptance racing
-   * it is serialised and refused, then the bid command runs on the bid's stream.
+   * Cancels or deletes a bid (docs/bids.md "Cancelling and deleting"): `WithdrawBid` is recorded on the post stream
+   * first, where an acceptance racing it is serialised and refused.
    */
-  async function withdraw(request: FastifyRequest, bidId: string, body: { type: 'CancelBid'; data: { bid_id: string; reason: string } } | { type: 'DeleteBid'; data: { bid_id: string } }) {
+  function withdraw(request: FastifyRequest, bidId: string, body: { type: 'CancelBid'; data: { bid_id: string; reason: string } } | { type: 'DeleteBid'; data: { bid_id: string } }) {
+    return postThenBid(request, bidId, body, (postId) => ({ type: 'WithdrawBid', data: { post_id: postId, bid_id: bidId } }));
+  }
+
+  /**
+   * Edits a bid (docs/bids.md "Editing a bid"): new rates are recorded on the post stream too (`ChangeBidRates`), so
+   * the post ranks the next bid against them; an edit that keeps the rates touches the bid's stream only.
+   */
+  async function edit(request: FastifyRequest, bidId: string, data: Extract<BidCommand, { type: 'EditBid' }>['data']) {
+    const body = { type: 'EditBid' as const, data };
+    const { state } = await loadState(store, bidStream(bidId), bidDecider);
+    const form = state.status === 'absent' ? null : state.bid.form;
+    if (!form || (form.interest_rate === data.bid.interest_rate && form.comparison_rate === data.bid.comparison_rate)) return run(request, bidId, body);
+    const { interest_rate, comparison_rate } = data.bid;
+    return postThenBid(request, bidId, body, (postId) => ({ type: 'ChangeBidRates', data: { post_id: postId, bid_id: bidId, interest_rate, comparison_rate } }));
+  }
+
+  /**
+   * A bid command the post records first: the bid command is decided without writing (a refusal writes nothing),
+   * then the post's command, then the bid's, together where the store can (`postThenBidTogether`).
+   */
+  async function postThenBid(request: FastifyRequest, bidId: string, body: BidBody, onPost: PostCommandOf) {
     const caller = callerOf(request);
     const now = clock.now().toISOString();
     const { state } = await loadState(store, bidStream(bidId), bidDecider);
-    const decided = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } }, state);
+    const decided = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } } as BidCommand, state);
     // Refused (a missing bid too): `run` answers the same refusal and writes nothing.
     if (!decided.ok || state.status === 'absent') return run(request, bidId, body);
-    if (store.appendTogether) return withdrawTogether(request, bidId, state.bid.post_id, body);
-    const withdrawn = await handleCommand({
+    const postId = state.bid.post_id;
+    if (store.appendTogether) return postThenBidTogether(request, bidId, postId, body, onPost);
+    const onPostDone = await handleCommand({
       store,
       ids,
-      streamId: postStream(state.bid.post_id),
+      streamId: postStream(postId),
       decider: postDecider,
-      command: { type: 'WithdrawBid', data: { post_id: state.bid.post_id, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now } },
+      command: { ...onPost(postId), metadata: { actor: { system: 'bids' }, now } },
       context: contextOf(request, caller),
       attempts: CONTENDED_ATTEMPTS,
     });
     // Withdrawn already: an earlier attempt stopped between the two streams; this one finishes it.
-    const finishing = !withdrawn.ok && withdrawn.error.code === lifecycleErrors.bidNotRegistered && (await store.readStream(postStream(state.bid.post_id))).some((e) => e.type === 'BidWithdrawn' && (e.data as { bid_id: string }).bid_id === bidId);
-    if (!withdrawn.ok && !finishing) return withdrawn;
+    const finishing = !onPostDone.ok && onPostDone.error.code === lifecycleErrors.bidNotRegistered && (await store.readStream(postStream(postId))).some((e) => e.type === 'BidWithdrawn' && (e.data as { bid_id: string }).bid_id === bidId);
+    if (!onPostDone.ok && !finishing) return onPostDone;
     return run(request, bidId, body);
   }
 
-  /** `withdraw` where the store appends to both streams in one transaction: a crash leaves both or neither. */
-  async function withdrawTogether(request: FastifyRequest, bidId: string, postId: string, body: Parameters<typeof withdraw>[2]) {
+  /** `postThenBid` where the store appends to both streams in one transaction: a crash leaves both or neither. */
+  async function postThenBidTogether(request: FastifyRequest, bidId: string, postId: string, body: BidBody, onPostOf: PostCommandOf) {
     const caller = callerOf(request);
     const context = contextOf(request, caller);
     const now = context.now.toISOString();
@@ -338,7 +362,7 @@ export function bidCommands(deps: AppDependencies) {
     return oneAtATime(postStream(postId), async () => {
       for (let attempt = 1; ; attempt++) {
         const [post, bid] = await Promise.all([loadState(store, postStream(postId), postDecider), loadState(store, bidStream(bidId), bidDecider)]);
-        const onPost = postDecider.decide({ type: 'WithdrawBid', data: { post_id: postId, bid_id: bidId }, metadata: { actor: { system: 'bids' }, now } }, post.state);
+        const onPost = postDecider.decide({ ...onPostOf(postId), metadata: { actor: { system: 'bids' }, now } }, post.state);
         if (!onPost.ok) return onPost;
         const onBid = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } } as BidCommand, bid.state);
         if (!onBid.ok) return onBid;
@@ -356,7 +380,7 @@ export function bidCommands(deps: AppDependencies) {
     });
   }
 
-  return { place, run, withdraw, postFacts, providerById, postOfHomeLoan, readPost: posts.readPost };
+  return { place, run, edit, withdraw, postFacts, providerById, postOfHomeLoan, readPost: posts.readPost };
 }
 
 /** What a caller may see of a bid (docs/bids.md "Privacy"). */

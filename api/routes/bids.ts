@@ -96,10 +96,7 @@ export const bidRoutes =
       // The provider's permissions as the provider holds them now (the caller's own when it is the provider).
       const provider = await commands.providerById(row.provider_id, caller.userType === 'fsp' ? caller.permissions : null);
       if (!provider) return sendProblem(reply, problem(409, bidErrors.notEditable, 'The provider of this bid can no longer bid.'));
-      const result = await commands.run(request, row.uuid, {
-        type: 'EditBid',
-        data: { bid_id: row.uuid, post: await commands.postFacts(read.state, row.uuid), provider, bid, confirmed_warnings: confirmed },
-      });
+      const result = await commands.edit(request, row.uuid, { bid_id: row.uuid, post: await commands.postFacts(read.state, row.uuid), provider, bid, confirmed_warnings: confirmed });
       if (!result.ok) return sendProblem(reply, bidProblem(result.error));
       return answerAfterWrite(request, reply, row.uuid, result.position);
     }

@@ -12,7 +12,9 @@ import {
   type LifecycleEvent,
   type LifecycleState,
   type PostLifecycleState,
+  standingOf,
 } from './lifecycle';
+import { leadingBid, rankBids, type RankedBid } from '../bid/rules';
 import { postDecider, postErrors } from './decider';
 import type { PostCommand } from './commands';
 import type { PostEvent } from './events';
@@ -59,7 +61,8 @@ const cancelAuto: Body = { type: 'CancelAutomaticSelection', data: { post_id: po
 const extend = (extension_days: number, max_extensions: number): Body => ({ type: 'ExtendReviewPeriod', data: { post_id: postId, extension_days, max_extensions } });
 const priority = (operation: 'promote_as_priority' | 'remove_priority'): Body => ({ type: 'ChangePriority', data: { post_id: postId, operation } });
 const accept = (bid_id: string, bid_status = 'active'): Body => ({ type: 'AcceptBid', data: { post_id: postId, bid_id, bid_status } });
-const register = (bid_id: string): Body => ({ type: 'RegisterBid', data: { post_id: postId, bid_id } });
+const register = (bid_id: string, interest_rate = 5.49, comparison_rate = 5.61): Body => ({ type: 'RegisterBid', data: { post_id: postId, bid_id, interest_rate, comparison_rate } });
+const changeRates = (bid_id: string, interest_rate: number, comparison_rate: number): Body => ({ type: 'ChangeBidRates', data: { post_id: postId, bid_id, interest_rate, comparison_rate } });
 const withdraw = (bid_id: string): Body => ({ type: 'WithdrawBid', data: { post_id: postId, bid_id } });
 const withdrawn = (bid_id: string, at = duringBidding): LifecycleEvent => ({ type: 'BidWithdrawn', data: { ...ref, bid_id, at } });
 const outcome = (bid_id: string, result: 'closed_won' | 'closed_lost'): Body => ({ type: 'RecordDealOutcome', data: { post_id: postId, bid_id, outcome: result } });
@@ -249,7 +252,7 @@ describe('post lifecycle', () => {
   describe('a bid joins the post (RegisterBid, actor bids)', () => {
     it('is recorded while the post is active; the status stays active', () => {
       const decision = given([]).when(register('bid-1'), bids);
-      expect(decision).toEqual({ ok: true, events: [{ type: 'BidRegistered', data: { ...ref, bid_id: 'bid-1', at: duringBidding } }] });
+      expect(decision).toEqual({ ok: true, events: [{ type: 'BidRegistered', data: { ...ref, bid_id: 'bid-1', at: duringBidding, interest_rate: 5.49, comparison_rate: 5.61 } }] });
       expect(fold(eventsOf(decision)).status).toBe('active');
     });
     it('is refused once bidding has ended, in review, processing, after acceptance, closing or expiry', () => {
@@ -268,6 +271,104 @@ describe('post lifecycle', () => {
       const decide = (events: PostEvent[]) => postDecider.decide({ ...register('bid-1'), metadata: { actor: bids, now: duringBidding } } as PostCommand, events.reduce(postDecider.evolve, postDecider.initialState()));
       expect(decide(completePost)).toEqual(failsWith(lifecycleErrors.wrongStatus));
       expect(decide([...completePost, published])).toMatchObject({ ok: true, events: [{ type: 'BidRegistered' }] });
+    });
+  });
+
+  describe("a bid's rates change (ChangeBidRates, actor bids, with the bid's EditBid)", () => {
+    const registeredWithRates = (given([]).when(register('bid-4', 5.49, 5.61), bids) as { events: LifecycleEvent[] }).events;
+    it('is recorded for a registered bid in any published status; the status stays', () => {
+      const closed: LifecycleEvent = { type: 'PostClosed', data: { ...ref, closed_by: adminId } };
+      for (const events of [[], [bidingEndedOnTime], [bidingEndedOnTime, reviewEnded], [accepted('bid-4')], [closed]]) {
+        const before = [...registeredWithRates, ...events];
+        const decision = given(before).when(changeRates('bid-4', 5.19, 5.33), bids, afterReview);
+        expect(decision).toEqual({ ok: true, events: [{ type: 'BidRatesChanged', data: { ...ref, bid_id: 'bid-4', at: afterReview, interest_rate: 5.19, comparison_rate: 5.33 } }] });
+        expect(fold([...before, ...eventsOf(decision)]).status).toBe(fold(before).status);
+      }
+    });
+    it('records nothing for rates the post has, a withdrawn bid, a bid it never registered (an external deal\'s) or on a cancelled post', () => {
+      expect(given(registeredWithRates).when(changeRates('bid-4', 5.49, 5.61), bids)).toEqual({ ok: true, events: [] });
+      const changed = eventsOf(given(registeredWithRates).when(changeRates('bid-4', 5.19, 5.33), bids));
+      expect(given([...registeredWithRates, ...changed]).when(changeRates('bid-4', 5.19, 5.33), bids)).toEqual({ ok: true, events: [] });
+      expect(given([...registeredWithRates, withdrawn('bid-4')]).when(changeRates('bid-4', 5.19, 5.33), bids)).toEqual({ ok: true, events: [] });
+      expect(given([]).when(changeRates('bid-9', 5.19, 5.33), bids)).toEqual({ ok: true, events: [] });
+      const decide = (events: PostEvent[]) =>
+        postDecider.decide({ ...changeRates('bid-1', 5.19, 5.33), metadata: { actor: bids, now: duringBidding } } as PostCommand, events.reduce(postDecider.evolve, postDecider.initialState()));
+      const cancel: PostCommand = { type: 'CancelPost', data: { post_id: postId, reason: 'Found a loan elsewhere' }, metadata: { actor: owner, now: duringBidding } } as PostCommand;
+      const open = [...completePost, published];
+      expect(decide([...open, ...eventsOf(postDecider.decide(cancel, open.reduce(postDecider.evolve, postDecider.initialState())))])).toEqual({ ok: true, events: [] });
+    });
+    it('is sent only by the bid route (actor bids)', () => {
+      for (const actor of [owner, provider, admin, scheduler, autoDeclare, deals]) {
+        expect(given(registeredWithRates).when(changeRates('bid-4', 5.19, 5.33), actor)).toEqual(failsWith(lifecycleErrors.notAllowed));
+      }
+    });
+  });
+
+  describe('where a new bid stands among the open bids (standingOf)', () => {
+    const start = () => startLifecycle(publishedData, 'auction');
+    const decided = (state: LifecycleState, body: Body, now = duringBidding) => {
+      const decision = decideLifecycle({ ...state, post }, { ...body, metadata: { actor: bids, now } } as LifecycleCommand);
+      return eventsOf(decision).reduce(evolveLifecycle, state);
+    };
+
+    it('agrees with rankBids over the bids registered and not withdrawn, at their latest rates, under both sort keys', () => {
+      // Few rates and times, so ties on the rate and on the time placed are common.
+      const rate = fc.integer({ min: 540, max: 544 }).map((n) => n / 100);
+      const at = fc.constantFrom('2026-03-04T00:00:00.000Z', '2026-03-04T00:00:00.001Z', '2026-03-05T10:30:00.000Z');
+      const scenario = fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 25 }).chain((ids) =>
+        fc.record({
+          askId: fc.constant(ids[0]!),
+          bids: fc.tuple(...ids.slice(1).map((bid_id) => fc.record({ bid_id: fc.constant(bid_id), at, interest_rate: rate, comparison_rate: rate }))),
+          // Changes and withdrawals name bids by index (modulo the bids there are), in any order.
+          later: fc.array(fc.oneof(fc.record({ change: fc.nat(), interest_rate: rate, comparison_rate: rate }), fc.record({ withdraw: fc.nat() })), { maxLength: 15 }),
+          ask: fc.record({ interest_rate: rate, comparison_rate: rate, placed_at: at }),
+        }),
+      );
+      fc.assert(
+        fc.property(scenario, ({ askId, bids: placed, later, ask }) => {
+          let state = start();
+          const current = new Map<string, RankedBid>();
+          for (const bid of placed) {
+            state = decided(state, register(bid.bid_id, bid.interest_rate, bid.comparison_rate), bid.at);
+            current.set(bid.bid_id, { bid_id: bid.bid_id, status: 'active', interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: bid.at });
+          }
+          for (const step of later) {
+            if (placed.length === 0) break;
+            if ('change' in step) {
+              const bid = placed[step.change % placed.length]!;
+              state = decided(state, changeRates(bid.bid_id, step.interest_rate, step.comparison_rate));
+              const known = current.get(bid.bid_id);
+              if (known) current.set(bid.bid_id, { ...known, interest_rate: step.interest_rate, comparison_rate: step.comparison_rate });
+            } else {
+              const bid = placed[step.withdraw % placed.length]!;
+              state = decided(state, withdraw(bid.bid_id));
+              current.delete(bid.bid_id);
+            }
+          }
+          const open = [...current.values()];
+          const asked: RankedBid = { bid_id: askId, status: 'active', ...ask };
+          const standing = standingOf(state, { bid_id: askId, ...ask });
+          for (const key of ['comparison_rate', 'interest_rate'] as const) {
+            expect(standing?.[key]).toEqual({
+              leadingComparisonRate: leadingBid(open, key)?.comparison_rate ?? null,
+              ahead: rankBids([...open, asked], key).findIndex((bid) => bid.bid_id === askId),
+            });
+          }
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('is unknown while a bid registered before the post kept rates is open, and known once it is withdrawn', () => {
+      // The fixture's bid-1 to bid-3 were registered without rates.
+      const legacy = registeredBids.reduce(evolveLifecycle, start());
+      const ask = { bid_id: 'bid-8', interest_rate: 5.4, comparison_rate: 5.5, placed_at: duringBidding };
+      expect(standingOf(legacy, ask)).toBeNull();
+      const withdrawnAll = ['bid-1', 'bid-2', 'bid-3'].reduce((state, bid) => decided(state, withdraw(bid)), legacy);
+      expect(standingOf(decided(withdrawnAll, register('bid-4', 5.3, 5.6)), ask)).toEqual({
+        comparison_rate: { leadingComparisonRate: 5.6, ahead: 0 },
+        interest_rate: { leadingComparisonRate: 5.6, ahead: 1 },
+      });
     });
   });
 
@@ -335,7 +436,8 @@ describe('post lifecycle', () => {
       fc.constant<Body>({ type: 'ClosePost', data: { post_id: postId } }),
       fc.record({ bid: bidArb, status: fc.constantFrom('active', 'expired', 'cancelled', 'accepted') }).map(({ bid, status }) => accept(bid, status)),
       fc.record({ bid: bidArb, result: fc.constantFrom('closed_won' as const, 'closed_lost' as const) }).map(({ bid, result }) => outcome(bid, result)),
-      bidArb.map(register),
+      bidArb.map((bid) => register(bid)),
+      fc.record({ bid: bidArb, rate: fc.integer({ min: 300, max: 700 }).map((n) => n / 100) }).map(({ bid, rate }) => changeRates(bid, rate, rate + 0.1)),
       bidArb.map(withdraw),
     );
     // Mostly the actor who would send the command, sometimes anybody, so the run gets past the first statuses.
@@ -350,6 +452,7 @@ describe('post lifecycle', () => {
       AcceptBid: [owner, admin, autoDeclare],
       RecordDealOutcome: [deals],
       RegisterBid: [bids],
+      ChangeBidRates: [bids],
       WithdrawBid: [bids],
     };
     const stepArb = bodyArb.chain((body) =>

@@ -2,6 +2,7 @@ import { accept, assertNever, type Decision, type DomainError } from '../shared/
 import type { PostActor } from './commands';
 import type { PostOrigin } from './constants';
 import type { PostPublished } from './events';
+import type { PostSortKey } from './schemas';
 import { type ContactPreference, defaultContactPreference } from '../deal/schemas';
 
 // The post after publishing (spec 1 §4 "Post statuses", spec 3 §4 "Bid acceptance and bid eligibility"):
@@ -50,12 +51,17 @@ export type AcceptBid = {
 /** The deal of the winning bid settled (closed_won) or did not proceed (closed_lost); sent by the deals reactor. */
 export type RecordDealOutcome = { type: 'RecordDealOutcome'; data: PostId & { bid_id: string; outcome: 'closed_won' | 'closed_lost' } };
 
+/** The two rates a bid ranks by (`rankBids`, domain/bid/rules.ts), as its form has them. */
+export type BidRates = { interest_rate: number; comparison_rate: number };
 /**
  * A bid joins the post (sent by the bid route as actor `bids`, after it checked the provider): recorded on the post
  * stream before the bid's own stream, so a bid racing the end of bidding is either recorded before `BiddingEnded`
- * or refused (optimistic concurrency on the post stream; docs/bids.md "Placing a bid").
+ * or refused (optimistic concurrency on the post stream; docs/bids.md "Placing a bid"). Its rates come along, so the
+ * post ranks its bids itself (`standingOf`).
  */
-export type RegisterBid = { type: 'RegisterBid'; data: PostId & { bid_id: string } };
+export type RegisterBid = { type: 'RegisterBid'; data: PostId & { bid_id: string } & BidRates };
+/** A registered bid's rates changed (sent by the bid route with the bid's `EditBid`, in the same append). */
+export type ChangeBidRates = { type: 'ChangeBidRates'; data: PostId & { bid_id: string } & BidRates };
 /**
  * A bid is about to be cancelled or deleted (sent by the bid route as actor `bids`, before the bid's own command):
  * recorded on the post stream, so an acceptance racing the cancellation either lands first (and the deal then closes
@@ -65,7 +71,7 @@ export type WithdrawBid = { type: 'WithdrawBid'; data: PostId & { bid_id: string
 
 type WithMetadata<C> = C extends unknown ? C & { metadata: LifecycleMetadata } : never;
 export type LifecycleCommand = WithMetadata<
-  EndBidding | EndReviewPeriod | ExpirePost | ExtendReviewPeriod | CancelAutomaticSelection | ChangePriority | ClosePost | AcceptBid | RecordDealOutcome | RegisterBid | WithdrawBid
+  EndBidding | EndReviewPeriod | ExpirePost | ExtendReviewPeriod | CancelAutomaticSelection | ChangePriority | ClosePost | AcceptBid | RecordDealOutcome | RegisterBid | ChangeBidRates | WithdrawBid
 >;
 
 export const lifecycleCommandTypes = [
@@ -79,6 +85,7 @@ export const lifecycleCommandTypes = [
   'AcceptBid',
   'RecordDealOutcome',
   'RegisterBid',
+  'ChangeBidRates',
   'WithdrawBid',
 ] as const satisfies readonly LifecycleCommand['type'][];
 
@@ -111,8 +118,13 @@ export type BidAcceptedOnPost = {
 /** opportunity → closed_won (Settled) or closed_lost (Not Proceeding), following the winning bid's deal. */
 export type PostDealOutcomeRecorded = { type: 'PostDealOutcomeRecorded'; data: PostRef & { bid_id: string; outcome: 'closed_won' | 'closed_lost' } };
 
-/** A bid was placed while the post took bids (the status stays `active`); the bid's stream follows. */
-export type BidRegistered = { type: 'BidRegistered'; data: PostRef & { bid_id: string; at: string } };
+/**
+ * A bid was placed while the post took bids (the status stays `active`); the bid's stream follows. The rates are
+ * missing on bids registered before the post kept them (27/11/2026).
+ */
+export type BidRegistered = { type: 'BidRegistered'; data: PostRef & { bid_id: string; at: string } & Partial<BidRates> };
+/** A registered bid was edited to other rates (the status stays). */
+export type BidRatesChanged = { type: 'BidRatesChanged'; data: PostRef & { bid_id: string; at: string } & BidRates };
 /** A registered bid is being cancelled or deleted: the post never accepts it from now on (the status stays). */
 export type BidWithdrawn = { type: 'BidWithdrawn'; data: PostRef & { bid_id: string; at: string } };
 
@@ -127,6 +139,7 @@ export type LifecycleEvent =
   | BidAcceptedOnPost
   | PostDealOutcomeRecorded
   | BidRegistered
+  | BidRatesChanged
   | BidWithdrawn;
 
 export const lifecycleEventTypes = [
@@ -140,6 +153,7 @@ export const lifecycleEventTypes = [
   'BidAcceptedOnPost',
   'PostDealOutcomeRecorded',
   'BidRegistered',
+  'BidRatesChanged',
   'BidWithdrawn',
 ] as const satisfies readonly LifecycleEvent['type'][];
 
@@ -153,7 +167,11 @@ export type AcceptedBid = { bid_id: string; accepted_by: string | null; at: stri
  * folded on every bid placed), looking one up walks the list once per decision.
  */
 export type BidIdList = { readonly bid_id: string; readonly rest: BidIdList } | null;
-export function hasBidId(list: BidIdList, bidId: string): boolean {
+/** The registered bids, newest first, with when each was placed and its rates at the time (null: see BidRegistered). */
+export type RegisteredBids = { readonly bid_id: string; readonly at: string; readonly rates: BidRates | null; readonly rest: RegisteredBids } | null;
+/** The rates of registered bids changed since, newest first. */
+export type RateChanges = { readonly bid_id: string; readonly rates: BidRates; readonly rest: RateChanges } | null;
+export function hasBidId(list: BidIdList | RegisteredBids, bidId: string): boolean {
   for (let node = list; node; node = node.rest) if (node.bid_id === bidId) return true;
   return false;
 }
@@ -167,8 +185,9 @@ type Published = {
   /** Auto-Declare: accept the leading eligible bid when the review period ends (auction posts, until cancelled). */
   auto_accept: boolean;
   review_extensions: number;
-  /** The bids the post registered (`BidRegistered`) and those withdrawn since (`BidWithdrawn`). */
-  registered_bids: BidIdList;
+  /** The bids the post registered (`BidRegistered`), their rates changed since (`BidRatesChanged`), and those withdrawn (`BidWithdrawn`). */
+  registered_bids: RegisteredBids;
+  rate_changes: RateChanges;
   withdrawn_bids: BidIdList;
 };
 export type LifecycleState = Published &
@@ -195,6 +214,7 @@ export const allowedTransitions: Record<LifecycleEvent['type'], { from: readonly
   BidAcceptedOnPost: { from: ['active', 'review', 'processing'], to: ['opportunity'] },
   PostDealOutcomeRecorded: { from: ['opportunity'], to: ['closed_won', 'closed_lost'] },
   BidRegistered: { from: ['active'], to: 'same' },
+  BidRatesChanged: { from: ['active', 'review', 'processing', 'expired', 'opportunity', 'closed_won', 'closed_lost'], to: 'same' },
   BidWithdrawn: { from: ['active', 'review', 'processing', 'expired', 'opportunity', 'closed_won', 'closed_lost'], to: 'same' },
 };
 
@@ -238,6 +258,7 @@ export function startLifecycle(published: PostPublished['data'], origin: PostOri
     auto_accept: origin === 'auction',
     review_extensions: 0,
     registered_bids: null,
+    rate_changes: null,
     withdrawn_bids: null,
     winning_bid: null,
   };
@@ -269,6 +290,7 @@ const allowedRoles: Record<LifecycleCommand['type'], readonly Role[]> = {
   AcceptBid: ['owner', 'admin', 'auto-declare'],
   RecordDealOutcome: ['deals'],
   RegisterBid: ['bids'],
+  ChangeBidRates: ['bids'],
   WithdrawBid: ['bids'],
 };
 
@@ -277,8 +299,8 @@ export function decideLifecycle(state: PostLifecycleState, command: LifecycleCom
   const { actor, now } = command.metadata;
   const role = roleOf(actor, state.post.owner_id);
   if (!allowedRoles[command.type].includes(role)) return notAllowed();
-  // A cancelled post accepts no bid any more: withdrawing one of its bids has nothing to record.
-  if (state.status === 'cancelled' && command.type === 'WithdrawBid') return accept();
+  // A cancelled post accepts no bid any more: withdrawing or changing one of its bids has nothing to record.
+  if (state.status === 'cancelled' && (command.type === 'WithdrawBid' || command.type === 'ChangeBidRates')) return accept();
   if (state.status === 'pending' || state.status === 'cancelled') return wrongStatus();
   const ref = { post_id: state.post.post_id, owner_id: state.post.owner_id };
   const by = byOf(actor);
@@ -344,7 +366,19 @@ export function decideLifecycle(state: PostLifecycleState, command: LifecycleCom
     case 'RegisterBid':
       // spec 1 §4: only a post in Bidding takes bids ('This {product} won't be able to receive any new bids.').
       if (state.status !== 'active') return wrongStatus();
-      return accept({ type: 'BidRegistered', data: { ...ref, bid_id: command.data.bid_id, at: new Date(now).toISOString() } });
+    {
+      const { bid_id, interest_rate, comparison_rate } = command.data;
+      return accept({ type: 'BidRegistered', data: { ...ref, bid_id, at: new Date(now).toISOString(), interest_rate, comparison_rate } });
+    }
+    case 'ChangeBidRates': {
+      // Only the bids the post ranks: one it never registered (an external deal's) or has withdrawn records nothing,
+      // and neither do rates it already has (a document added, a retried edit).
+      const { bid_id, interest_rate, comparison_rate } = command.data;
+      if (hasBidId(state.withdrawn_bids, bid_id)) return accept();
+      const known = ratesOf(state, bid_id);
+      if (known === undefined || (known?.interest_rate === interest_rate && known.comparison_rate === comparison_rate)) return accept();
+      return accept({ type: 'BidRatesChanged', data: { ...ref, bid_id, at: new Date(now).toISOString(), interest_rate, comparison_rate } });
+    }
     case 'WithdrawBid': {
       // In any status: a withdrawn winning bid is allowed (its deal then closes lost, docs/deals.md).
       const { bid_id } = command.data;
@@ -420,11 +454,79 @@ export function evolveLifecycle(state: LifecycleState, event: LifecycleEvent): L
     case 'PostDealOutcomeRecorded':
       if (state.status !== 'opportunity') return state;
       return { ...state, status: event.data.outcome, winning_bid: state.winning_bid };
-    case 'BidRegistered':
-      return { ...state, registered_bids: { bid_id: event.data.bid_id, rest: state.registered_bids } };
+    case 'BidRegistered': {
+      const { bid_id, at, interest_rate, comparison_rate } = event.data;
+      const rates = interest_rate === undefined || comparison_rate === undefined ? null : { interest_rate, comparison_rate };
+      return { ...state, registered_bids: { bid_id, at, rates, rest: state.registered_bids } };
+    }
+    case 'BidRatesChanged': {
+      const { bid_id, interest_rate, comparison_rate } = event.data;
+      return { ...state, rate_changes: { bid_id, rates: { interest_rate, comparison_rate }, rest: state.rate_changes } };
+    }
     case 'BidWithdrawn':
       return { ...state, withdrawn_bids: { bid_id: event.data.bid_id, rest: state.withdrawn_bids } };
     default:
       return assertNever(event);
+  }
+}
+
+/** The latest rates of a registered bid: undefined when the post never registered it, null when it did without rates. */
+function ratesOf(state: LifecycleState, bidId: string): BidRates | null | undefined {
+  for (let node = state.rate_changes; node; node = node.rest) if (node.bid_id === bidId) return node.rates;
+  for (let node = state.registered_bids; node; node = node.rest) if (node.bid_id === bidId) return node.rates;
+  return undefined;
+}
+
+/**
+ * A bid about to be placed against one sort key of the post: the comparison rate of the leading bid (null: the post
+ * has no open bid), and how many open bids rank before the new one (its place is one more).
+ */
+export type BidStanding = { leadingComparisonRate: number | null; ahead: number };
+export type StandingAsk = BidRates & { bid_id: string; placed_at: string };
+
+/**
+ * Where a new bid stands among the bids the post registered and has not withdrawn, at their latest rates, under
+ * either sort key, in the order of `rankBids` (domain/bid/rules.ts: lower rate first, ties by who bid first, then by
+ * id). While a post takes bids, its open bids are exactly these: a bid leaves the post's ranking only by being
+ * cancelled or deleted, and both are withdrawn first. Null when an open bid was registered before the post kept
+ * rates: the caller then counts from the bids read model.
+ */
+export function standingOf(state: LifecycleState, ask: StandingAsk): Record<PostSortKey, BidStanding> | null {
+  const withdrawn = new Set<string>();
+  for (let node = state.withdrawn_bids; node; node = node.rest) withdrawn.add(node.bid_id);
+  const changed = new Map<string, BidRates>();
+  for (let node = state.rate_changes; node; node = node.rest) if (!changed.has(node.bid_id)) changed.set(node.bid_id, node.rates);
+  const standing = { comparison_rate: new KeyStanding('comparison_rate', ask), interest_rate: new KeyStanding('interest_rate', ask) };
+  for (let node = state.registered_bids; node; node = node.rest) {
+    if (withdrawn.has(node.bid_id)) continue;
+    const rates = changed.get(node.bid_id) ?? node.rates;
+    if (!rates) return null;
+    standing.comparison_rate.meet(rates, node.at, node.bid_id);
+    standing.interest_rate.meet(rates, node.at, node.bid_id);
+  }
+  return { comparison_rate: standing.comparison_rate.result(), interest_rate: standing.interest_rate.result() };
+}
+
+/** `rankBids`' order: the rate, then the time placed, then the id (ISO times and ids compare as text). */
+const ranksBefore = (rate: number, at: string, id: string, otherRate: number, otherAt: string, otherId: string) =>
+  rate < otherRate || (rate === otherRate && (at < otherAt || (at === otherAt && id < otherId)));
+
+class KeyStanding {
+  #ahead = 0;
+  #leader: { rates: BidRates; at: string; id: string } | null = null;
+  constructor(
+    private readonly key: PostSortKey,
+    private readonly ask: StandingAsk,
+  ) {}
+
+  meet(rates: BidRates, at: string, id: string): void {
+    const rate = rates[this.key];
+    if (ranksBefore(rate, at, id, this.ask[this.key], this.ask.placed_at, this.ask.bid_id)) this.#ahead++;
+    const leader = this.#leader;
+    if (!leader || ranksBefore(rate, at, id, leader.rates[this.key], leader.at, leader.id)) this.#leader = { rates, at, id };
+  }
+
+  result(): BidStanding {
+    return { leadingComparisonRate: this.#leader?.rates.comparison_rate ?? null, ahead: this.#ahead };
   }
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { RankedBid } from '../../domain/bid/rules';
 import { type BidListQuery, bidSortable } from '../../domain/bid/views';
+import type { BidStanding, StandingAsk } from '../../domain/post/lifecycle';
 import type { PostSortKey } from '../../domain/post/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
@@ -75,59 +76,51 @@ const rankedBid = (row: Pick<BidRow, 'uuid' | 'status' | 'interest_rate' | 'comp
   placed_at: row.created_at.toISOString(),
 });
 
-/** What placing one bid needs to know: the provider (undefined: no such user), and where the bid stands on its post. */
-export type BidFacts = { bidder: BidderRow | undefined; standing: Record<PostSortKey, BidStanding> };
-
 /**
- * The new bid against the post's bids, under one sort key: the comparison rate of the leading bid (null: the post has
- * no active bid), and how many bids with a place (not cancelled) rank before the new one (its place is one more).
- */
-export type BidStanding = { leadingComparisonRate: number | null; ahead: number };
-
-/** A bid about to be placed: who places it on which post, and what it ranks by. */
-export type BidAsk = { userId: string; postId: string; bidId: string; interestRate: number; comparisonRate: number; placedAt: string };
-
-/**
- * Everything placing bids needs to know, for several bids in one round trip (docs/performance.md): of each provider,
+ * The providers placing bids, for several bids in one round trip (docs/performance.md "Reads in batches"): of each,
  * the user, its organisation (type, and the name and logo the answer shows), its full name, its bidding limits and
- * its deals now accepted and now contacted (docs/deals.md "Bidding limits"); of each post, its leading bids (kept in
- * post_leading_bids) and how many of its bids rank before the new one, in the order of rankBids (domain/bid/rules.ts:
- * lower rate first, ties by who bid first), counted here rather than every bid of the post sent over as JSON
- * (docs/performance.md "A bid's cost at every load"). One answer per ask, in order.
+ * its deals now accepted and now contacted (docs/deals.md "Bidding limits"). One answer per user id, in order
+ * (undefined: no such user).
  */
-export async function bidFactsOf(database: Database, asks: readonly BidAsk[]): Promise<BidFacts[]> {
+export async function biddersOf(database: Database, userIds: readonly string[]): Promise<(BidderRow | undefined)[]> {
   // Written out: built with the query builder, this one query cost 7% of the server's CPU per bid.
-  const { rows } = await sql<
-    Partial<BidderRow> & { ask: string; leading_cr: number | null; leading_ir: number | null; ahead_cr: number; ahead_ir: number }
-  >`
+  const { rows } = await sql<Partial<BidderRow> & { ask: string }>`
     select q.ask::int as ask, u.uuid, u.user_type, u.status, u.organisation_uuid, u.permissions, u.bids_accepted_limit, u.bids_contacted_limit,
       trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as full_name,
       o.organisation_type, o.name as organisation_name, o.logo_file_id,
-      d.accepted_deals, d.contacted_deals,
-      l.cr_comparison_rate as leading_cr, l.ir_comparison_rate as leading_ir, a.ahead_cr, a.ahead_ir
-    from unnest(${asks.map((ask) => ask.userId)}::uuid[], ${asks.map((ask) => ask.postId)}::uuid[], ${asks.map((ask) => ask.bidId)}::uuid[],
-        ${asks.map((ask) => ask.interestRate)}::float8[], ${asks.map((ask) => ask.comparisonRate)}::float8[], ${asks.map((ask) => ask.placedAt)}::timestamptz[])
-      with ordinality as q(user_id, post_id, bid_id, interest_rate, comparison_rate, placed_at, ask)
+      d.accepted_deals, d.contacted_deals
+    from unnest(${userIds}::uuid[]) with ordinality as q(user_id, ask)
     left join users u on u.uuid = q.user_id
     left join organisations o on o.uuid = u.organisation_uuid
     left join lateral (
       select count(*) filter (where stage = 'accepted')::int as accepted_deals, count(*) filter (where stage = 'contacted')::int as contacted_deals
       from deals where provider_id = u.uuid and stage in ('accepted', 'contacted') and deleted = false
-    ) d on true
+    ) d on true`.execute(database);
+  const bidders: (BidderRow | undefined)[] = [];
+  for (const { ask, ...bidder } of rows) bidders[Number(ask) - 1] = bidder.uuid ? (bidder as BidderRow) : undefined;
+  return bidders;
+}
+
+/**
+ * Where a new bid stands among its post's bids in the bids read model, under either sort key: what the post's own
+ * fold answers (`standingOf`), for posts with bids registered before the post kept their rates. The leading bids come
+ * from post_leading_bids; the bids that rank before the new one are counted in the order of rankBids
+ * (domain/bid/rules.ts: lower rate first, ties by who bid first).
+ */
+export async function bidStandingOf(database: Database, ask: StandingAsk & { post_id: string }): Promise<Record<PostSortKey, BidStanding>> {
+  const { rows } = await sql<{ leading_cr: number | null; leading_ir: number | null; ahead_cr: number; ahead_ir: number }>`
+    select l.cr_comparison_rate as leading_cr, l.ir_comparison_rate as leading_ir,
+      count(*) filter (where (b.comparison_rate, b.created_at, b.uuid) < (${ask.comparison_rate}::float8, ${ask.placed_at}::timestamptz, ${ask.bid_id}::uuid))::int as ahead_cr,
+      count(*) filter (where (b.interest_rate, b.created_at, b.uuid) < (${ask.interest_rate}::float8, ${ask.placed_at}::timestamptz, ${ask.bid_id}::uuid))::int as ahead_ir
+    from (select ${ask.post_id}::uuid as post_id) q
     left join post_leading_bids l on l.post_id = q.post_id
-    cross join lateral (
-      select count(*) filter (where (b.comparison_rate, b.created_at, b.uuid) < (q.comparison_rate, q.placed_at, q.bid_id))::int as ahead_cr,
-        count(*) filter (where (b.interest_rate, b.created_at, b.uuid) < (q.interest_rate, q.placed_at, q.bid_id))::int as ahead_ir
-      from bids b where b.post_id = q.post_id and b.status <> 'cancelled' and b.deleted = false
-    ) a`.execute(database);
-  const facts: BidFacts[] = [];
-  for (const { ask, leading_cr, leading_ir, ahead_cr, ahead_ir, ...bidder } of rows) {
-    facts[Number(ask) - 1] = {
-      bidder: bidder.uuid ? (bidder as BidderRow) : undefined,
-      standing: { comparison_rate: { leadingComparisonRate: leading_cr, ahead: ahead_cr }, interest_rate: { leadingComparisonRate: leading_ir, ahead: ahead_ir } },
-    };
-  }
-  return facts;
+    left join bids b on b.post_id = q.post_id and b.status <> 'cancelled' and b.deleted = false
+    group by l.cr_comparison_rate, l.ir_comparison_rate`.execute(database);
+  const row = rows[0]!;
+  return {
+    comparison_rate: { leadingComparisonRate: row.leading_cr, ahead: row.ahead_cr },
+    interest_rate: { leadingComparisonRate: row.leading_ir, ahead: row.ahead_ir },
+  };
 }
 
 export type BidderRow = {

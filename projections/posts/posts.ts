@@ -79,7 +79,7 @@ export type PostsDatabase = { posts: PostsTable; post_parts: PostPartsTable; pos
  * The bids' own bookkeeping on the post stream changes no column here (the default of `apply`): left out, a batch of
  * bids only moves the checkpoint instead of running a batch transaction for nothing.
  */
-const bidBookkeeping = new Set<string>(['BidRegistered', 'BidWithdrawn'] satisfies PostEvent['type'][]);
+const bidBookkeeping = new Set<string>(['BidRegistered', 'BidRatesChanged', 'BidWithdrawn'] satisfies PostEvent['type'][]);
 const handledTypes = new Set<string>([...postEventTypes.filter((type) => !bidBookkeeping.has(type)), 'UserDeleted']);
 
 /**

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { bidWarningCodes } from '../../domain/bid/rules';
+import { postDecider } from '../../domain/post/decider';
+import { postStream } from '../../domain/post/events';
+import { standingOf } from '../../domain/post/lifecycle';
+import { loadState } from '../../infrastructure/command-handler';
+import { bidStandingOf } from '../../projections/bids/queries';
 import { bidView, postBidsView } from '../../domain/bid/views';
 import { expectRefused } from '../support/bad-input';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -355,6 +361,51 @@ describe('editing, cancelling, deleting', () => {
     expect(blocked.json().code).toBe('BID_LVR_TOO_HIGH');
     const rival = await provider(t);
     expect((await send(rival, 'PATCH', url, { home_loan_bid: validBid(rival.organisationUuid) })).statusCode).toBe(404);
+  });
+
+  it("an edit's new rates rank the next bid at once (the post records them); an edit that keeps the rates writes nothing on the post", async () => {
+    const fresh = await activePost(t);
+    const [first, second, third] = await Promise.all([provider(t), provider(t), provider(t)]);
+    const a = await placeBid(t, first, fresh.homeLoanId, { interest_rate: 5.4, comparison_rate: 5.5 });
+    await placeBid(t, second, fresh.homeLoanId, { interest_rate: 5.5, comparison_rate: 5.6 });
+    const edited = await send(first, 'PATCH', `/v4/home_loan_bids/${a}`, { home_loan_bid: validBid(first.organisationUuid, { interest_rate: 5.6, comparison_rate: 5.7 }), confirmed_warnings: [...bidWarningCodes] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const postEvents = async () => (await t.store.readStream(postStream(fresh.postId))).map((event) => event.type);
+    expect((await postEvents()).filter((type) => type === 'BidRatesChanged')).toHaveLength(1);
+    // No wait for the read models: 5.6 leads now, and 5.65 comes 2nd, before the edited 5.7.
+    const asked = await place(third, fresh.homeLoanId, { interest_rate: 5.5, comparison_rate: 5.65 }, []);
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect(asked.json().warnings).toContainEqual(expect.objectContaining({ code: 'not_beating_leading_bid', message: expect.stringContaining('5.60%') }));
+    const placed = await place(third, fresh.homeLoanId, { interest_rate: 5.5, comparison_rate: 5.65 });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().place_label).toBe('2nd');
+    await settle(t, placed.headers['x-position']);
+    expect((await bidsOf(fresh.owner, fresh.postId)).result.map((bid) => [bid.comparison_rate, bid.place_label])).toEqual([[5.6, '1st'], [5.65, '2nd'], [5.7, '3rd']]);
+    // A document added keeps the rates: the post stream is left alone.
+    const before = await postEvents();
+    const document = await send(first, 'POST', `/v1/home_loan_bids/${a}/required_documents`, { required_document: { document_type: 'Payslips', description: null, quantity: 2, mandatory: true } });
+    expect(document.statusCode, document.body).toBe(200);
+    expect(await postEvents()).toEqual(before);
+  });
+
+  it("the read model's standing (for posts with bids from before the post kept rates) agrees with the post's own", async () => {
+    const fresh = await activePost(t);
+    const bidders = await Promise.all([1, 2, 3, 4].map(() => provider(t)));
+    const ids = [];
+    for (const [i, bidder] of bidders.entries()) ids.push(await placeBid(t, bidder, fresh.homeLoanId, { interest_rate: 5.2 + (i % 2) / 10, comparison_rate: 5.9 - i / 10 }));
+    const edited = await send(bidders[0]!, 'PATCH', `/v4/home_loan_bids/${ids[0]}`, { home_loan_bid: validBid(bidders[0]!.organisationUuid, { interest_rate: 5.25, comparison_rate: 5.45 }), confirmed_warnings: [...bidWarningCodes] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const cancelled = await send(bidders[3]!, 'PATCH', `/v4/home_loan_bids/${ids[3]}/cancel`, { reason: 'Rates changed' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await settle(t, cancelled.headers['x-position']);
+    const { state } = await loadState(t.store, postStream(fresh.postId), postDecider);
+    if (state.status !== 'active') throw new Error(`the post is ${state.status}`);
+    for (const [interest_rate, comparison_rate] of [[5.0, 5.0], [5.25, 5.45], [5.3, 5.7], [6.0, 6.5]] as const) {
+      const ask = { bid_id: randomUUID(), interest_rate, comparison_rate, placed_at: new Date().toISOString() };
+      const fold = standingOf(state, ask);
+      expect(fold).not.toBeNull();
+      expect(await bidStandingOf(t.database.db, { ...ask, post_id: fresh.postId })).toEqual(fold);
+    }
   });
 
   it("cancels with a reason (own bid or admin; 'The reason is required.'), never twice; the place becomes Cancelled", async () => {
