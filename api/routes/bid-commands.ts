@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BidActor, BidCommand, PostFacts, ProviderFacts } from '../../domain/bid/commands';
-import { type BidError, bidDecider, bidErrors } from '../../domain/bid/decider';
+import { type BidContent, type BidError, bidDecider, bidErrors } from '../../domain/bid/decider';
 import { type BidEvent, type BidPlaced, bidStream } from '../../domain/bid/events';
 import type { BidWarningCode } from '../../domain/bid/rules';
 import { placeLabel, placeLabels } from '../../domain/bid/rules';
@@ -35,8 +35,8 @@ import { postCommands } from './post-commands';
 type OpenPost = Exclude<PostState, { status: 'absent' }>;
 /** A bid command as a route sends it (the metadata is the caller's). */
 type BidBody = BidCommand extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never;
-/** The post's side of a bid command, for the bid's post. */
-type PostCommandOf = (postId: string) => Extract<LifecycleCommand, { type: 'WithdrawBid' | 'ChangeBidRates' }> extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never;
+/** The post's side of a bid command, given the bid as its stream has it (null: the post has nothing to record). */
+type PostCommandOf = (bid: BidContent) => (Extract<LifecycleCommand, { type: 'WithdrawBid' | 'ChangeBidRates' }> extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never) | null;
 
 const statusOf: Record<string, number> = {
   [bidErrors.notFound]: 404,
@@ -307,33 +307,36 @@ export function bidCommands(deps: AppDependencies) {
    * first, where an acceptance racing it is serialised and refused.
    */
   function withdraw(request: FastifyRequest, bidId: string, body: { type: 'CancelBid'; data: { bid_id: string; reason: string } } | { type: 'DeleteBid'; data: { bid_id: string } }) {
-    return postThenBid(request, bidId, body, (postId) => ({ type: 'WithdrawBid', data: { post_id: postId, bid_id: bidId } }));
+    return postThenBid(request, bidId, body, (bid) => ({ type: 'WithdrawBid', data: { post_id: bid.post_id, bid_id: bidId } }));
   }
 
   /**
    * Edits a bid (docs/bids.md "Editing a bid"): new rates are recorded on the post stream too (`ChangeBidRates`), so
    * the post ranks the next bid against them; an edit that keeps the rates touches the bid's stream only.
    */
-  async function edit(request: FastifyRequest, bidId: string, data: Extract<BidCommand, { type: 'EditBid' }>['data']) {
-    const body = { type: 'EditBid' as const, data };
-    const { state } = await loadState(store, bidStream(bidId), bidDecider);
-    const form = state.status === 'absent' ? null : state.bid.form;
-    if (!form || (form.interest_rate === data.bid.interest_rate && form.comparison_rate === data.bid.comparison_rate)) return run(request, bidId, body);
+  function edit(request: FastifyRequest, bidId: string, data: Extract<BidCommand, { type: 'EditBid' }>['data']) {
     const { interest_rate, comparison_rate } = data.bid;
-    return postThenBid(request, bidId, body, (postId) => ({ type: 'ChangeBidRates', data: { post_id: postId, bid_id: bidId, interest_rate, comparison_rate } }));
+    return postThenBid(request, bidId, { type: 'EditBid', data }, (bid) =>
+      bid.form.interest_rate === interest_rate && bid.form.comparison_rate === comparison_rate
+        ? null
+        : { type: 'ChangeBidRates', data: { post_id: bid.post_id, bid_id: bidId, interest_rate, comparison_rate } },
+    );
   }
 
   /**
    * A bid command the post records first: the bid command is decided without writing (a refusal writes nothing),
-   * then the post's command, then the bid's, together where the store can (`postThenBidTogether`).
+   * then the post's command, then the bid's, together where the store can (`postThenBidTogether`). When the post has
+   * nothing to record, the bid command runs alone.
    */
-  async function postThenBid(request: FastifyRequest, bidId: string, body: BidBody, onPost: PostCommandOf) {
+  async function postThenBid(request: FastifyRequest, bidId: string, body: BidBody, onPostOf: PostCommandOf) {
     const caller = callerOf(request);
     const now = clock.now().toISOString();
     const { state } = await loadState(store, bidStream(bidId), bidDecider);
     const decided = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } } as BidCommand, state);
     // Refused (a missing bid too): `run` answers the same refusal and writes nothing.
     if (!decided.ok || state.status === 'absent') return run(request, bidId, body);
+    const onPost = onPostOf(state.bid);
+    if (!onPost) return run(request, bidId, body);
     const postId = state.bid.post_id;
     if (store.appendTogether) return postThenBidTogether(request, bidId, postId, body, onPost);
     const onPostDone = await handleCommand({
@@ -341,7 +344,7 @@ export function bidCommands(deps: AppDependencies) {
       ids,
       streamId: postStream(postId),
       decider: postDecider,
-      command: { ...onPost(postId), metadata: { actor: { system: 'bids' }, now } },
+      command: { ...onPost, metadata: { actor: { system: 'bids' }, now } },
       context: contextOf(request, caller),
       attempts: CONTENDED_ATTEMPTS,
     });
@@ -352,7 +355,7 @@ export function bidCommands(deps: AppDependencies) {
   }
 
   /** `postThenBid` where the store appends to both streams in one transaction: a crash leaves both or neither. */
-  async function postThenBidTogether(request: FastifyRequest, bidId: string, postId: string, body: BidBody, onPostOf: PostCommandOf) {
+  async function postThenBidTogether(request: FastifyRequest, bidId: string, postId: string, body: BidBody, onPostCommand: NonNullable<ReturnType<PostCommandOf>>) {
     const caller = callerOf(request);
     const context = contextOf(request, caller);
     const now = context.now.toISOString();
@@ -362,7 +365,7 @@ export function bidCommands(deps: AppDependencies) {
     return oneAtATime(postStream(postId), async () => {
       for (let attempt = 1; ; attempt++) {
         const [post, bid] = await Promise.all([loadState(store, postStream(postId), postDecider), loadState(store, bidStream(bidId), bidDecider)]);
-        const onPost = postDecider.decide({ ...onPostOf(postId), metadata: { actor: { system: 'bids' }, now } }, post.state);
+        const onPost = postDecider.decide({ ...onPostCommand, metadata: { actor: { system: 'bids' }, now } }, post.state);
         if (!onPost.ok) return onPost;
         const onBid = bidDecider.decide({ ...body, metadata: { actor: actorOf(caller), now } } as BidCommand, bid.state);
         if (!onBid.ok) return onBid;

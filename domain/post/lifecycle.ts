@@ -503,7 +503,7 @@ const placedBefore = (at: string, id: string, otherAt: string, otherId: string) 
  * id). While a post takes bids, its open bids are exactly these: a bid leaves the post's ranking only by being
  * cancelled or deleted, and both are withdrawn first. Null when an open bid was registered before the post kept
  * rates: the caller then counts from the bids read model. Called for every bid placed, on posts with dozens of bids:
- * one pass, no allocation a bid, and a bid's id and time read only on a tie.
+ * one pass, nothing allocated unless bids were withdrawn or changed, and a bid's id and time read only on a tie.
  */
 export function standingOf(state: LifecycleState, ask: StandingAsk): Record<PostSortKey, BidStanding> | null {
   let withdrawn: Set<string> | null = null;
