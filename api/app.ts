@@ -15,6 +15,7 @@ import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
 import { onReadModelsReached } from '../projections/projection-status';
 import { usersProjection } from '../projections/users/users';
+import type { KnownCaller } from './authentication';
 import { KnownCallers } from './known-callers';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
@@ -59,7 +60,7 @@ export type AppDependencies = {
   /** Timings of the live message stream (tests shorten them). */
   messageHub?: { heartbeatMs?: number; maxStreamMs?: number };
   /** The callers' rows kept between requests (api/known-callers.ts); buildApp makes it when it can listen. */
-  callers?: KnownCallers;
+  callers?: KnownCallers<KnownCaller>;
 };
 
 /** Paths that belong to the API; anything else that is a GET for HTML is a route of the single-page UI. */
@@ -67,7 +68,7 @@ const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/v4/', '/v5/', '/oauth/', '/files
 const WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
 export async function buildApp(given: AppDependencies, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
-  const callers = given.callers ?? (given.listen ? new KnownCallers({ listen: given.listen }) : undefined);
+  const callers = given.callers ?? (given.listen ? new KnownCallers<KnownCaller>({ listen: given.listen }) : undefined);
   const deps: AppDependencies = { ...given, ...(callers ? { callers } : {}) };
   const app = Fastify({
     logger: options.logger ?? false,

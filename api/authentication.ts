@@ -4,7 +4,7 @@ import type { UserStatus, UserType } from '../domain/user/schemas';
 import type { Clock } from '../infrastructure/clock';
 import type { Database } from '../infrastructure/database/database';
 import type { AppSecrets } from '../infrastructure/secrets';
-import { verifyAccessToken } from '../infrastructure/tokens';
+import { endedSessionsOf, verifyAccessToken } from '../infrastructure/tokens';
 import { type CallerRow, findCallerRow } from '../projections/users/queries';
 import type { KnownCallers } from './known-callers';
 import { problem, sendProblem } from './problem';
@@ -23,12 +23,15 @@ declare module 'fastify' {
   }
 }
 
+/** What a request needs to know of its caller beyond the token: the user as the read model has it, and the sessions ended lately. */
+export type KnownCaller = { row: CallerRow; endedSessions: readonly string[] };
+
 export type AuthenticationDependencies = {
   db: Database;
   secrets: AppSecrets;
   clock: Clock;
-  /** The callers' rows kept between requests; without it each request reads its caller's row. */
-  callers?: KnownCallers;
+  /** The callers kept between requests; without it each request reads its caller. */
+  callers?: KnownCallers<KnownCaller>;
 };
 
 /**
@@ -48,12 +51,19 @@ export async function resolveCaller(deps: AuthenticationDependencies, request: F
   if (!match) return 'invalid';
   const check = await verifyAccessToken(deps.secrets.accessTokenKey, match[1]!, deps.clock.now());
   if (!check.ok) return check.reason;
-  // The token is only as good as the account behind it now: a suspended or deleted user is out at once, and a
-  // changed permission counts from the next request.
-  const read = (userId: string) => findCallerRow(deps.db, userId);
-  const user = await (deps.callers ? deps.callers.row(check.claims.userId, read) : read(check.claims.userId));
-  if (!user || !statusesThatMayLogIn.includes(user.status)) return 'invalid';
-  return callerFromUser(user);
+  // The token is only as good as the account and session behind it now: a suspended or deleted user is out at once,
+  // a changed permission counts from the next request, and so does a log-out or a password change.
+  const read = (userId: string) => readCaller(deps, userId);
+  const known = await (deps.callers ? deps.callers.row(check.claims.userId, read) : read(check.claims.userId));
+  if (!known || !statusesThatMayLogIn.includes(known.row.status)) return 'invalid';
+  const { sessionId } = check.claims;
+  if (sessionId !== null && known.endedSessions.includes(sessionId)) return 'invalid';
+  return callerFromUser(known.row);
+}
+
+async function readCaller(deps: AuthenticationDependencies, userId: string): Promise<KnownCaller | undefined> {
+  const row = await findCallerRow(deps.db, userId);
+  return row && { row, endedSessions: await endedSessionsOf(deps.db, userId, deps.clock.now()) };
 }
 
 /** The caller a user is, with the permissions as they stand now (also for the e-mail links' recipients). */

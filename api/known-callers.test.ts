@@ -48,7 +48,7 @@ describe('KnownCallers', () => {
     const listen = fakeListen();
     const users = usersTable();
     users.rows.set('u1', rowOf('u1'));
-    const callers = new KnownCallers({ listen: listen.listen });
+    const callers = new KnownCallers<CallerRow>({ listen: listen.listen });
     expect(await callers.row('u1', users.read)).toEqual(rowOf('u1')); // not listening yet: read, not kept
     await settle();
     await callers.row('u1', users.read);
@@ -64,7 +64,7 @@ describe('KnownCallers', () => {
     const listen = fakeListen();
     const users = usersTable();
     users.rows.set('u1', rowOf('u1'));
-    const callers = new KnownCallers({ listen: listen.listen });
+    const callers = new KnownCallers<CallerRow>({ listen: listen.listen });
     await callers.row('u1', users.read);
     await settle();
     const stale = rowOf('u1');
@@ -82,7 +82,7 @@ describe('KnownCallers', () => {
     const users = usersTable();
     users.rows.set('u1', rowOf('u1'));
     users.rows.set('u2', rowOf('u2'));
-    const callers = new KnownCallers({ listen: listen.listen });
+    const callers = new KnownCallers<CallerRow>({ listen: listen.listen });
     await callers.row('u1', users.read);
     await settle();
     await callers.row('u1', users.read);
@@ -104,7 +104,7 @@ describe('KnownCallers', () => {
     const listen = fakeListen();
     const users = usersTable();
     users.rows.set('u1', rowOf('u1'));
-    const callers = new KnownCallers({ listen: listen.listen, retryMs: 0 });
+    const callers = new KnownCallers<CallerRow>({ listen: listen.listen, retryMs: 0 });
     await callers.row('u1', users.read);
     await settle();
     await callers.row('u1', users.read);
@@ -123,7 +123,7 @@ describe('KnownCallers', () => {
     listen.failNext = true;
     const users = usersTable();
     users.rows.set('u1', rowOf('u1'));
-    const callers = new KnownCallers({ listen: listen.listen, retryMs: 5000, now: () => now });
+    const callers = new KnownCallers<CallerRow>({ listen: listen.listen, retryMs: 5000, now: () => now });
     await callers.row('u1', users.read);
     await settle();
     await callers.row('u1', users.read);
@@ -144,7 +144,7 @@ describe('KnownCallers', () => {
     const listen = fakeListen();
     const users = usersTable();
     for (const id of ['u1', 'u2', 'u3']) users.rows.set(id, rowOf(id));
-    const callers = new KnownCallers({ listen: listen.listen, maxAgeMs: 60_000, maxRows: 2, now: () => now });
+    const callers = new KnownCallers<CallerRow>({ listen: listen.listen, maxAgeMs: 60_000, maxRows: 2, now: () => now });
     await callers.row('u1', users.read);
     await settle();
     await callers.row('u1', users.read);
@@ -164,7 +164,7 @@ describe('KnownCallers', () => {
   it('keeps no unknown user and nothing after close', async () => {
     const listen = fakeListen();
     const users = usersTable();
-    const callers = new KnownCallers({ listen: listen.listen });
+    const callers = new KnownCallers<CallerRow>({ listen: listen.listen });
     await callers.row('ghost', users.read);
     await settle();
     expect(await callers.row('ghost', users.read)).toBeUndefined();

@@ -1,10 +1,9 @@
+import { CALLERS_CHANNEL } from '../infrastructure/callers-channel';
 import type { DatabaseHandle } from '../infrastructure/database/database';
-import type { CallerRow } from '../projections/users/queries';
-import { USERS_CHANNEL } from '../projections/users/users';
 
-// The callers' rows kept between requests (docs/architecture.md "Known callers"). Every authenticated request read
-// its caller's row, one round trip of a bid's three. The users projection NOTIFYs `users_changed` with the ids each
-// batch touched, delivered when the batch commits; this process then forgets those rows. Rows are kept only while
+// The callers kept between requests (docs/architecture.md "Known callers"). Every authenticated request read its
+// caller's row, one round trip of a bid's three. The users projection NOTIFYs `users_changed` with the ids each
+// batch touched, and ending a session NOTIFYs its user, delivered when they commit; this process then forgets them. Rows are kept only while
 // the listening connection stands: without it a change could go unheard, so every request reads again. Within this
 // process a change counts from the first request after a read-your-writes wait for it (`forgetAll`).
 
@@ -22,11 +21,12 @@ export type KnownCallersOptions = {
   now?: () => number;
 };
 
-type Kept = { row: CallerRow; at: number };
+type Kept<Row> = { row: Row; at: number };
 
-export class KnownCallers {
+/** `Row`: what is kept of a caller (api/authentication.ts: the users row and the ended sessions). */
+export class KnownCallers<Row> {
   readonly #options: Required<KnownCallersOptions>;
-  readonly #rows = new Map<string, Kept>();
+  readonly #rows = new Map<string, Kept<Row>>();
   #listening: 'no' | 'starting' | 'yes' = 'no';
   #stop: (() => Promise<void>) | null = null;
   #nextAttemptAt = 0;
@@ -39,7 +39,7 @@ export class KnownCallers {
   }
 
   /** The caller's row, kept or read by `read` (undefined: no such user). */
-  async row(userId: string, read: (userId: string) => Promise<CallerRow | undefined>): Promise<CallerRow | undefined> {
+  async row(userId: string, read: (userId: string) => Promise<Row | undefined>): Promise<Row | undefined> {
     this.#ensureListening();
     const now = this.#options.now();
     const kept = this.#rows.get(userId);
@@ -76,7 +76,13 @@ export class KnownCallers {
     await stop?.();
   }
 
-  #keep(userId: string, kept: Kept): void {
+  /** Reads this caller afresh from now on (this process ended the user's session: the notification comes later). */
+  forget(userId: string): void {
+    this.#heard += 1;
+    this.#rows.delete(userId);
+  }
+
+  #keep(userId: string, kept: Kept<Row>): void {
     this.#rows.delete(userId);
     if (this.#rows.size >= this.#options.maxRows) this.#rows.delete(this.#rows.keys().next().value!);
     this.#rows.set(userId, kept);
@@ -88,7 +94,7 @@ export class KnownCallers {
     this.#listening = 'starting';
     this.#options
       .listen(
-        USERS_CHANNEL,
+        CALLERS_CHANNEL,
         (payload) => {
           this.#heard += 1;
           this.#rows.delete(payload);

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { UserType } from '../domain/user/schemas';
+import { CALLERS_CHANNEL } from './callers-channel';
 import type { Database } from './database/database';
 
 // OAuth 2 style tokens (DESIGN.md §5): short-lived signed access tokens and rotating refresh tokens stored hashed.
@@ -9,11 +10,16 @@ import type { Database } from './database/database';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 
-export type AccessClaims = { userId: string; userType: UserType };
+/**
+ * Who an access token speaks for. `sessionId` is the refresh-token family it was issued with (claim `sid`): ending
+ * that session (log-out, a password change) ends its access tokens too. Null for tokens issued before sessions were
+ * named (they expire within 15 minutes of the change).
+ */
+export type AccessClaims = { userId: string; userType: UserType; sessionId: string | null };
 
-export async function issueAccessToken(key: Uint8Array, claims: AccessClaims, now: Date): Promise<string> {
+export async function issueAccessToken(key: Uint8Array, claims: Omit<AccessClaims, 'sessionId'> & { sessionId: string }, now: Date): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: claims.userType })
+  return new SignJWT({ typ: claims.userType, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuedAt(issuedAt)
@@ -55,11 +61,12 @@ export async function verifyAccessToken(key: Uint8Array, token: string, now: Dat
   try {
     // Only HS256 is accepted: `alg: none` and key-confusion tokens fail here.
     const { payload } = await jwtVerify(token, await verifyingKey(key), { algorithms: ['HS256'], currentDate: now });
-    const userType = payload.typ;
+    const { typ: userType, sid } = payload;
     if (typeof payload.sub !== 'string' || (userType !== 'customer' && userType !== 'fsp' && userType !== 'admin') || typeof payload.exp !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
-    const claims: AccessClaims = { userId: payload.sub, userType };
+    if (sid !== undefined && typeof sid !== 'string') return { ok: false, reason: 'invalid' };
+    const claims: AccessClaims = { userId: payload.sub, userType, sessionId: sid ?? null };
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
     verified.set(token, { claims, expiresAt: payload.exp });
     return { ok: true, claims };
@@ -82,8 +89,11 @@ type RefreshTokensDatabase = {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new refresh token for `userId`, in a new family (log-in) or the family of the token it replaces. */
-export async function issueRefreshToken(database: Database, userId: string, now: Date, familyId: string = randomUUID()): Promise<string> {
+/** A new session's id: its refresh tokens' family, named in its access tokens. */
+export const newSessionId = (): string => randomUUID();
+
+/** A new refresh token for `userId` in the session `familyId` (new at log-in, else the family of the token it replaces). */
+export async function issueRefreshToken(database: Database, userId: string, now: Date, familyId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await (database as Kysely<RefreshTokensDatabase>)
     .insertInto('refresh_tokens')
@@ -104,7 +114,11 @@ export async function issueRefreshToken(database: Database, userId: string, now:
  * Uses a refresh token once: answers its user and a replacement. A token used a second time means it was copied,
  * so its whole family is revoked and the caller must log in again.
  */
-export async function rotateRefreshToken(database: Database, token: string, now: Date): Promise<{ userId: string; refreshToken: string } | null> {
+export async function rotateRefreshToken(
+  database: Database,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; sessionId: string; refreshToken: string } | null> {
   const db = database as Kysely<RefreshTokensDatabase>;
   const tokenHash = hashToken(token);
   const claimed = await db
@@ -117,27 +131,54 @@ export async function rotateRefreshToken(database: Database, token: string, now:
     .returning(['user_id', 'family_id'])
     .executeTakeFirst();
   if (!claimed) {
-    const known = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', tokenHash).executeTakeFirst();
-    if (known) await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', known.family_id).where('revoked_at', 'is', null).execute();
+    await revokeFamilyOf(database, tokenHash, now);
     return null;
   }
-  return { userId: claimed.user_id, refreshToken: await issueRefreshToken(database, claimed.user_id, now, claimed.family_id) };
+  return {
+    userId: claimed.user_id,
+    sessionId: claimed.family_id,
+    refreshToken: await issueRefreshToken(database, claimed.user_id, now, claimed.family_id),
+  };
 }
 
-/** Log-out revokes one family; a password change revokes every token of the user. */
-export async function revokeRefreshToken(database: Database, token: string, now: Date): Promise<void> {
-  const db = database as Kysely<RefreshTokensDatabase>;
-  const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
-  if (row) await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+/**
+ * Revoking is one statement that also announces the user on the callers' channel, delivered when it commits: every
+ * API process then reads the user's ended sessions again, and their access tokens stop working (api/authentication.ts).
+ * Answers the user whose session ended, if any.
+ */
+async function revokeFamilyOf(database: Database, tokenHash: string, now: Date): Promise<string | null> {
+  const { rows } = await sql<{ user_id: string }>`
+    with family as (select family_id, user_id from refresh_tokens where token_hash = ${tokenHash}),
+      revoked as (update refresh_tokens set revoked_at = ${now} where family_id = (select family_id from family) and revoked_at is null)
+    select user_id::text, pg_notify(${CALLERS_CHANNEL}, user_id::text) from family`.execute(database);
+  return rows[0]?.user_id ?? null;
 }
 
+/** Log-out ends one session (the token's family); answers its user, if the token was known. */
+export async function revokeRefreshToken(database: Database, token: string, now: Date): Promise<string | null> {
+  return revokeFamilyOf(database, hashToken(token), now);
+}
+
+/** Ends every session of the user (a password change or reset, a status that may not log in, deletion). */
 export async function revokeAllRefreshTokens(database: Database, userId: string, now: Date): Promise<void> {
-  await (database as Kysely<RefreshTokensDatabase>)
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
+  await sql`
+    with revoked as (update refresh_tokens set revoked_at = ${now} where user_id = ${userId} and revoked_at is null)
+    select pg_notify(${CALLERS_CHANNEL}, ${userId})`.execute(database);
+}
+
+/**
+ * The user's sessions ended within an access token's lifetime: a token naming one of them is refused. One ended
+ * earlier cannot matter, since no access token outlives it by more than ACCESS_TOKEN_SECONDS.
+ */
+export async function endedSessionsOf(database: Database, userId: string, now: Date): Promise<string[]> {
+  const rows = await (database as Kysely<RefreshTokensDatabase>)
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .distinct()
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
+    .where('revoked_at', '>', new Date(now.getTime() - ACCESS_TOKEN_SECONDS * 1000))
     .execute();
+  return rows.map((row) => row.family_id);
 }
 
 export const USER_KEY_DAYS = 14;

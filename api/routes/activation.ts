@@ -132,6 +132,7 @@ export const activationRoutes =
         if (!result.ok) return refuse();
         // Whoever held a session with the old password (perhaps the reason for the reset) is logged out.
         await revokeAllRefreshTokens(db, user.uuid, now);
+        deps.callers?.forget(user.uuid);
         answerPosition(reply, result.position);
         // Log-in reads the users read model: the new password works as soon as this answers.
         if (result.position) await waitForProjections(db, ['users'], result.position, { timeoutMs: 5000 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { authorizeRequest, tokenRequest, tokenResponse } from '../../domain/user/schemas';
 import { issueAuthorizationCode, redeemAuthorizationCode } from '../../infrastructure/authorization-codes';
 import { spendPasswordCheck, verifyPassword } from '../../infrastructure/passwords';
-import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueRefreshToken, revokeRefreshToken, rotateRefreshToken, verifyUserKey } from '../../infrastructure/tokens';
+import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueRefreshToken, newSessionId, revokeRefreshToken, rotateRefreshToken, verifyUserKey } from '../../infrastructure/tokens';
 import { findUser, findUserByEmail } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
 import type { AppDependencies } from '../app';
@@ -73,13 +73,15 @@ export const oauthRoutes =
       return user;
     }
 
-    async function tokensFor(user: UserRow, refreshToken?: string) {
+    /** A new session's tokens (log-in), or a refreshed session's (`session`: its id and the rotated refresh token). */
+    async function tokensFor(user: UserRow, session?: { sessionId: string; refreshToken: string }) {
       const now = clock.now();
+      const sessionId = session?.sessionId ?? newSessionId();
       return {
-        access_token: await issueAccessToken(secrets.accessTokenKey, { userId: user.uuid, userType: user.user_type }, now),
+        access_token: await issueAccessToken(secrets.accessTokenKey, { userId: user.uuid, userType: user.user_type, sessionId }, now),
         token_type: 'Bearer' as const,
         expires_in: ACCESS_TOKEN_SECONDS,
-        refresh_token: refreshToken ?? (await issueRefreshToken(db, user.uuid, now)),
+        refresh_token: session?.refreshToken ?? (await issueRefreshToken(db, user.uuid, now, sessionId)),
         user_type: user.user_type,
       };
     }
@@ -108,7 +110,7 @@ export const oauthRoutes =
           case 'refresh_token': {
             const rotated = await rotateRefreshToken(db, body.refresh_token, now);
             const user = rotated ? await findUser(db, rotated.userId) : undefined;
-            return rotated && mayLogIn(user) ? tokensFor(user, rotated.refreshToken) : sendProblem(reply, invalidRefreshToken());
+            return rotated && mayLogIn(user) ? tokensFor(user, rotated) : sendProblem(reply, invalidRefreshToken());
           }
           case 'authorization_code': {
             const userId = await redeemAuthorizationCode(db, body.code, { clientId: body.client_id, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier }, now);
@@ -162,7 +164,9 @@ export const oauthRoutes =
         },
       },
       async (request, reply) => {
-        await revokeRefreshToken(db, request.body.refresh_token, clock.now());
+        const userId = await revokeRefreshToken(db, request.body.refresh_token, clock.now());
+        // This process reads the caller again at once; the others when the notification arrives.
+        if (userId) deps.callers?.forget(userId);
         return reply.code(204).send(null);
       },
     );

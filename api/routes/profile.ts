@@ -31,7 +31,7 @@ import type { Position } from '../../infrastructure/event-store/event-store';
 import { MAX_IMAGE_BYTES, storeImage } from '../../infrastructure/files';
 import { hashPassword, verifyPassword } from '../../infrastructure/passwords';
 import { CODE_MINUTES, checkPhoneCode, sendPhoneCode } from '../../infrastructure/phone-verification';
-import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueRefreshToken, revokeAllRefreshTokens } from '../../infrastructure/tokens';
+import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueRefreshToken, newSessionId, revokeAllRefreshTokens } from '../../infrastructure/tokens';
 import { waitForProjections } from '../../projections/projection-status';
 import { listQuestions } from '../../projections/questions/queries';
 import { findUser } from '../../projections/users/queries';
@@ -386,15 +386,17 @@ export const profileRoutes =
         answerPosition(reply, result.position);
         // The next log-in must see the new password.
         if (result.position) await waitForProjections(db, ['users'], result.position, { timeoutMs: 5000 });
-        // docs/security.md "Password change": every refresh token dies (other devices are out at their next
-        // refresh, at most 15 minutes on); this browser goes on with a new pair.
+        // docs/security.md "Password change": every session ends (other devices are out at their next request);
+        // this browser goes on with a new one.
         const now = clock.now();
         await revokeAllRefreshTokens(db, row.uuid, now);
+        deps.callers?.forget(row.uuid);
+        const sessionId = newSessionId();
         return {
-          access_token: await issueAccessToken(secrets.accessTokenKey, { userId: row.uuid, userType: row.user_type }, now),
+          access_token: await issueAccessToken(secrets.accessTokenKey, { userId: row.uuid, userType: row.user_type, sessionId }, now),
           token_type: 'Bearer' as const,
           expires_in: ACCESS_TOKEN_SECONDS,
-          refresh_token: await issueRefreshToken(db, row.uuid, now),
+          refresh_token: await issueRefreshToken(db, row.uuid, now, sessionId),
           user_type: row.user_type,
         };
       },

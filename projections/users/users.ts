@@ -3,6 +3,7 @@ import { match } from 'ts-pattern';
 import { type UserAddress, type UserEvent, userEventTypes } from '../../domain/user/events';
 import type { PermissionChanges } from '../../domain/user/permissions';
 import type { ProviderType, UserStatus, UserType } from '../../domain/user/schemas';
+import { CALLERS_CHANNEL } from '../../infrastructure/callers-channel';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 
@@ -45,9 +46,6 @@ export type UserRow = Selectable<UsersTable>;
 export type UsersDatabase = { users: UsersTable };
 
 const handledTypes = new Set<string>(userEventTypes);
-
-/** NOTIFY channel of the users a batch changed: the payload is a user id (api/known-callers.ts). */
-export const USERS_CHANNEL = 'users_changed';
 
 export const usersProjection: Projection = {
   kind: 'projection',
@@ -100,7 +98,7 @@ export const usersProjection: Projection = {
       changed.add((recorded as RecordedEvent & UserEvent).data.user_id);
     }
     // The API processes forget these callers' rows (api/known-callers.ts); delivered when the batch commits.
-    if (changed.size > 0) await sql`select pg_notify(${USERS_CHANNEL}, id) from unnest(${[...changed]}::text[]) as id`.execute(db);
+    if (changed.size > 0) await sql`select pg_notify(${CALLERS_CHANNEL}, id) from unnest(${[...changed]}::text[]) as id`.execute(db);
   },
 };
 

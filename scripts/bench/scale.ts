@@ -12,7 +12,7 @@ import { comparePositions, type EventStore, type NewEvent, type Position, type R
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { randomIds } from '../../infrastructure/ids';
 import { type AppSecrets, loadSecrets } from '../../infrastructure/secrets';
-import { issueAccessToken } from '../../infrastructure/tokens';
+import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
 import { waitForProjections } from '../../projections/projection-status';
 import { consumersFor } from '../../projections/registry';
 import type { Projection } from '../../projections/projection';
@@ -293,7 +293,7 @@ async function timeQueries(database: DatabaseHandle, store: EventStore, secrets:
   const app = await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen });
   try {
     const bearer = async (userId: string, userType: 'admin' | 'fsp' | 'customer') => ({
-      authorization: `Bearer ${await issueAccessToken(secrets.accessTokenKey, { userId, userType }, new Date())}`,
+      authorization: `Bearer ${await issueAccessToken(secrets.accessTokenKey, { userId, userType, sessionId: newSessionId() }, new Date())}`,
     });
     const admin = await bearer(template.admin.id, 'admin');
     const fsp = await bearer(template.bidders[0]!.id, 'fsp');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
 import { issueActivationCode, issuePasswordResetToken, passwordTag } from '../../infrastructure/identity-tokens';
 import { outboxDb } from '../../infrastructure/outbox/outbox-table';
-import { issueAccessToken, issueUserKey } from '../../infrastructure/tokens';
+import { issueAccessToken, issueUserKey, newSessionId } from '../../infrastructure/tokens';
 import { findUser } from '../../projections/users/queries';
 import { expectRefused } from '../support/bad-input';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -108,7 +108,7 @@ describe('activation', () => {
       garbage: 'not-a-token',
       forged: await issueActivationCode(randomBytes(32), userId, now),
       expired: await issueActivationCode(key, userId, new Date(now.getTime() - 8 * 86_400_000)),
-      'an access token': await issueAccessToken(key, { userId, userType: 'fsp' }, now),
+      'an access token': await issueAccessToken(key, { userId, userType: 'fsp', sessionId: newSessionId() }, now),
       'a user key': await issueUserKey(key, userId, now),
       'a password reset token': await issuePasswordResetToken(key, { userId, resetId: userId, passwordTag: passwordTag(null) }, now),
       'an unknown user': await issueActivationCode(key, '00000000-0000-4000-8000-000000000000', now),
@@ -215,7 +215,7 @@ describe('password recovery', () => {
       expired: await issuePasswordResetToken(key, reset, new Date(now.getTime() - 61 * 60_000)),
       'made for an older password': await issuePasswordResetToken(key, { ...reset, passwordTag: passwordTag('$argon2id$old') }, now),
       'an activation code': await issueActivationCode(key, user.id, now),
-      'an access token': await issueAccessToken(key, { userId: user.id, userType: 'admin' }, now),
+      'an access token': await issueAccessToken(key, { userId: user.id, userType: 'admin', sessionId: newSessionId() }, now),
     };
     for (const [name, token] of Object.entries(tokens)) {
       await expectRefused(t, { name, method: 'POST', url: '/v1/users/temporary_password', payload: JSON.stringify({ token, password: newPassword }), status: 422, field: 'token', message });

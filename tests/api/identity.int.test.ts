@@ -5,7 +5,7 @@ import { userStream } from '../../domain/user/events';
 import { handleCommand } from '../../infrastructure/command-handler';
 import { hashPassword } from '../../infrastructure/passwords';
 import { loadSecrets } from '../../infrastructure/secrets';
-import { issueAccessToken } from '../../infrastructure/tokens';
+import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
 import { randomIds } from '../../infrastructure/ids';
 import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -142,12 +142,23 @@ describe('log-in and tokens', () => {
     expect(reused.json().detail).toBe('Unknown or invalid refresh token.');
   });
 
-  it('log-out revokes the refresh token', async () => {
+  it('log-out ends the session: its refresh token and its access tokens, refreshed ones too; another session goes on', async () => {
     await createAdmin('logout@marketplace.example', 'Lovelace-1815');
-    const tokens = (await login('logout@marketplace.example', 'Lovelace-1815')).json();
-    expect((await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: { refresh_token: tokens.refresh_token } })).statusCode).toBe(204);
-    const after = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token } });
-    expect(after.statusCode).toBe(403);
+    const me = (tokens: { access_token: string }) => t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const refresh = (tokens: { refresh_token: string }) =>
+      t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token } });
+    const first = (await login('logout@marketplace.example', 'Lovelace-1815')).json();
+    const refreshed = (await refresh(first)).json();
+    const other = (await login('logout@marketplace.example', 'Lovelace-1815')).json();
+    for (const tokens of [first, refreshed, other]) expect((await me(tokens)).statusCode).toBe(200); // each kept as known
+
+    expect((await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: { refresh_token: refreshed.refresh_token } })).statusCode).toBe(204);
+    expect((await refresh(refreshed)).statusCode).toBe(403);
+    for (const tokens of [first, refreshed]) expect((await me(tokens)).json()).toMatchObject({ status: 401, detail: 'The access token is invalid' });
+    expect((await me(other)).statusCode).toBe(200);
+    expect((await refresh(other)).statusCode).toBe(200);
+    // An unknown refresh token ends nothing and tells nothing.
+    expect((await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: { refresh_token: 'never-issued' } })).statusCode).toBe(204);
   });
 
   it('answers missing, forged and expired access tokens with the texts that make clients refresh', async () => {
@@ -156,7 +167,7 @@ describe('log-in and tokens', () => {
     expect((await me()).json()).toMatchObject({ status: 401, detail: 'The access token is invalid' });
     expect((await me('Bearer not.a.token')).json()).toMatchObject({ status: 401, detail: 'The access token is invalid' });
     const { accessTokenKey } = await loadSecrets(t.database.db);
-    const old = await issueAccessToken(accessTokenKey, { userId: adminId, userType: 'admin' }, new Date(Date.now() - 3600_000));
+    const old = await issueAccessToken(accessTokenKey, { userId: adminId, userType: 'admin', sessionId: newSessionId() }, new Date(Date.now() - 3600_000));
     expect((await me(`Bearer ${old}`)).json()).toMatchObject({ status: 401, detail: 'The access token has expired' });
   });
 

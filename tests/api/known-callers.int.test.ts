@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app';
+import type { KnownCaller } from '../../api/authentication';
 import { KnownCallers } from '../../api/known-callers';
 import { systemClock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
@@ -8,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../../infrastructure/database
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { randomIds } from '../../infrastructure/ids';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { testPassword } from '../support/users';
 
 // The callers' rows an API process keeps (api/known-callers.ts) against a second API process on the same database:
 // it runs no projections and waits for nothing, so only the users projection's NOTIFY tells it that a user it knows
@@ -16,14 +18,14 @@ import { createTestApp, type TestApp } from '../support/test-app';
 let t: TestApp;
 let second: DatabaseHandle;
 let secondApp: FastifyInstance;
-let secondCallers: KnownCallers;
+let secondCallers: KnownCallers<KnownCaller>;
 
 beforeAll(async () => {
   t = await createTestApp({ database: 'server' });
   second = await openDatabase({ url: t.database.url!, maxConnections: 4 });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   // Kept far longer than the test runs: a row read again can only be the notification's doing.
-  secondCallers = new KnownCallers({ listen: second.listen, maxAgeMs: 10 * 60_000 });
+  secondCallers = new KnownCallers<KnownCaller>({ listen: second.listen, maxAgeMs: 10 * 60_000 });
   secondApp = await buildApp({
     config,
     db: second.db,
@@ -73,5 +75,16 @@ describe('callers kept by another API process', () => {
     await expect.poll(() => secondCallers.size, { timeout: 5000 }).toBe(sizeBefore - 1);
     expect((await me(a.headers)).statusCode).toBe(401);
     expect((await me(b.headers)).statusCode).toBe(200);
+  });
+
+  it('refuse an access token once its session ended in another process (log-out there)', async () => {
+    const customer = await t.createUser({ userType: 'customer' });
+    const session = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', username: customer.email, password: testPassword } });
+    const { access_token, refresh_token } = session.json();
+    const headers = { authorization: `Bearer ${access_token}` };
+    await expect.poll(async () => (await me(headers)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: { refresh_token } })).statusCode).toBe(204);
+    await expect.poll(async () => (await me(headers)).statusCode, { timeout: 5000 }).toBe(401);
+    expect((await me(customer.headers)).statusCode).toBe(200); // the customer's other session goes on
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken, issueUserKey } from '../../infrastructure/tokens';
+import { issueAccessToken, issueUserKey, newSessionId } from '../../infrastructure/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { testPassword, type TestUser } from '../support/users';
 
@@ -105,7 +105,7 @@ describe('user_key', () => {
   it('refuses keys of providers, access tokens used as keys, expired and forged keys', async () => {
     const refused = [
       await issueUserKey(t.secrets.accessTokenKey, provider.id, new Date()),
-      await issueAccessToken(t.secrets.accessTokenKey, { userId: customer.id, userType: 'customer' }, new Date()),
+      await issueAccessToken(t.secrets.accessTokenKey, { userId: customer.id, userType: 'customer', sessionId: newSessionId() }, new Date()),
       await issueUserKey(t.secrets.accessTokenKey, customer.id, new Date(Date.now() - 15 * 86_400_000)),
       await issueUserKey(new Uint8Array(32).fill(7), customer.id, new Date()),
     ];

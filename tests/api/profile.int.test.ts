@@ -252,16 +252,19 @@ describe('phone verification and PATCH /v1/users/me', () => {
 describe('PATCH /v2/users/{uuid} update_password', () => {
   const change = (fields: object) => ({ operation: 'update_password', current_password: testPassword, password: 'New-Harbour-77', password_confirmation: 'New-Harbour-77', ...fields });
 
-  it('changes the own password: old refresh tokens die, the new pair works, the new password logs in', async () => {
+  it('changes the own password: other sessions end, the new pair works, the new password logs in', async () => {
     const user = await t.createUser({ userType: 'customer' });
     const login = (password: string) => t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', username: user.email, password } });
     const before = (await login(testPassword)).json();
+    const me = (accessToken: string) => t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${accessToken}` } });
+    expect((await me(before.access_token)).statusCode).toBe(200);
     const response = await call(user, { method: 'PATCH', url: `/v2/users/${user.id}`, payload: change({}) });
     expect(response.statusCode, response.body).toBe(200);
     const tokens = response.json();
     expect(tokens).toMatchObject({ token_type: 'Bearer', user_type: 'customer' });
     const refresh = (refresh_token: string) => t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'refresh_token', refresh_token } });
     expect((await refresh(before.refresh_token)).statusCode).toBe(403);
+    expect((await me(before.access_token)).statusCode).toBe(401);
     expect((await refresh(tokens.refresh_token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(200);
     expect((await login(testPassword)).statusCode).toBe(401);

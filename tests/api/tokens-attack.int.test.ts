@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueActivationCode, issuePasswordResetToken } from '../../infrastructure/identity-tokens';
-import { issueAccessToken, issueUserKey } from '../../infrastructure/tokens';
+import { issueAccessToken, issueUserKey, newSessionId } from '../../infrastructure/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost } from '../support/trade';
 import { testPassword, type TestUser } from '../support/users';
@@ -58,7 +58,7 @@ async function expectRefusedEverywhere(authorization: string, expectedDetail = '
 
 describe('forged and malformed access tokens', () => {
   it('refuses a token signed with another key', async () => {
-    const forged = await issueAccessToken(new TextEncoder().encode('not-the-server-key-but-long-enough!!'), { userId: alice.id, userType: 'customer' }, new Date());
+    const forged = await issueAccessToken(new TextEncoder().encode('not-the-server-key-but-long-enough!!'), { userId: alice.id, userType: 'customer', sessionId: newSessionId() }, new Date());
     await expectRefusedEverywhere(`Bearer ${forged}`);
   });
 
@@ -117,7 +117,7 @@ describe('forged and malformed access tokens', () => {
 
 describe('expired, other-kind and dead tokens', () => {
   it('answers an expired token with the expiry text (clients refresh on it)', async () => {
-    const expired = await issueAccessToken(t.secrets.accessTokenKey, { userId: alice.id, userType: 'customer' }, new Date(Date.now() - 16 * 60_000));
+    const expired = await issueAccessToken(t.secrets.accessTokenKey, { userId: alice.id, userType: 'customer', sessionId: newSessionId() }, new Date(Date.now() - 16 * 60_000));
     await expectRefusedEverywhere(`Bearer ${expired}`, 'The access token has expired');
   });
 
@@ -131,11 +131,12 @@ describe('expired, other-kind and dead tokens', () => {
     for (const token of otherKinds) await expectRefusedEverywhere(`Bearer ${token}`);
   });
 
-  it('refuses a refresh token used as an access token, and a revoked refresh token at the token endpoint', async () => {
+  it("refuses a refresh token used as an access token, and after log-out the refresh token and the session's access token", async () => {
     const login = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', username: alice.email, password: testPassword } });
     expect(login.statusCode, login.body).toBe(200);
     const { access_token, refresh_token } = login.json() as { access_token: string; refresh_token: string };
     await expectRefusedEverywhere(`Bearer ${refresh_token}`);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${access_token}` } })).statusCode).toBe(200);
     // Log-out revokes the refresh token's family: it buys nothing any more (403 'Unknown or invalid refresh token.').
     expect((await t.app.inject({ method: 'POST', url: '/oauth/revoke', payload: { refresh_token } })).statusCode).toBe(204);
     const before = await t.eventCount();
@@ -144,8 +145,8 @@ describe('expired, other-kind and dead tokens', () => {
     expect(refreshed.headers['content-type']).toContain('application/problem+json');
     expect(refreshed.json().detail).toBe('Unknown or invalid refresh token.');
     expect(await t.eventCount()).toBe(before);
-    // The access token is a signed statement for 15 minutes: it still works after log-out (documented limit).
-    expect((await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${access_token}` } })).statusCode).toBe(200);
+    // Its session's access token ends with it, on every route.
+    await expectRefusedEverywhere(`Bearer ${access_token}`);
   });
 
   it('refuses the valid token of a user suspended or deleted since it was issued', async () => {
@@ -163,7 +164,7 @@ describe('expired, other-kind and dead tokens', () => {
   });
 
   it('refuses a well-signed token of a user that never existed', async () => {
-    const ghost = await issueAccessToken(t.secrets.accessTokenKey, { userId: randomUUID(), userType: 'admin' }, new Date());
+    const ghost = await issueAccessToken(t.secrets.accessTokenKey, { userId: randomUUID(), userType: 'admin', sessionId: newSessionId() }, new Date());
     await expectRefusedEverywhere(`Bearer ${ghost}`);
   });
 });

@@ -6,7 +6,7 @@ import { type CommandContext, handleCommand } from '../../infrastructure/command
 import type { EventStore, Position } from '../../infrastructure/event-store/event-store';
 import { randomIds } from '../../infrastructure/ids';
 import type { AppSecrets } from '../../infrastructure/secrets';
-import { issueAccessToken } from '../../infrastructure/tokens';
+import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
 import { registerUser } from '../../api/user-accounts';
 import type { UserCommand } from '../../domain/user/commands';
 
@@ -91,7 +91,7 @@ export async function createUser(
   if (!['pending', 'approved', 'rejected', 'active', 'creating'].includes(status) || (spec.userType !== 'fsp' && status !== 'active' && status !== 'creating')) {
     await run({ type: 'ChangeUserStatus', data: { user_id: userId, status } });
   }
-  const token = await issueAccessToken(deps.secrets.accessTokenKey, { userId, userType: spec.userType }, new Date());
+  const token = await issueAccessToken(deps.secrets.accessTokenKey, { userId, userType: spec.userType, sessionId: newSessionId() }, new Date());
   return { id: userId, email, userType: spec.userType, token, headers: { authorization: `Bearer ${token}` }, position };
 }
 
