@@ -9,8 +9,11 @@ import type { Projection } from '../projection';
 // (docs/mail.md "From a projection"). That works whichever event store holds the events, EventStoreDB included:
 // the runner applies each batch once, and a batch seen again after a crash finds the messages already there.
 
-/** A message as an event asks for it; the event's id becomes its `causationId`. */
-export type MessageFromEvent = Omit<EmailMessage, 'causationId'> | Omit<SmsMessage, 'causationId'>;
+/**
+ * A message as an event asks for it. Its `causationId` is the event's id unless given: a message that stands for
+ * several events names what they share (with `key`), and the outbox keeps the first of them only.
+ */
+export type MessageFromEvent = (Omit<EmailMessage, 'causationId'> | Omit<SmsMessage, 'causationId'>) & { causationId?: string };
 
 export type OutboxProjectionOptions = {
   /** The consumer's name in `projection_builds`, e.g. 'identity-mail'. */
@@ -70,7 +73,7 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
         for (const message of await options.messagesFor(event, trx, recipients)) {
           // An erased person's address reads as null (crypto-shredding): there is nobody to write to.
           if (typeof message.to !== 'string' || message.to === '') continue;
-          messages.push({ ...message, causationId: event.id });
+          messages.push({ causationId: event.id, ...message });
         }
       }
       // The batch's messages together: one statement instead of one a message.

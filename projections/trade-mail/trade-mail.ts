@@ -27,8 +27,10 @@ export type TradeMailContext = {
 const product = 'Home Loan Auction';
 const signOff = `\nThe ${product} team\n`;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
-type Mail = { template: string; subject: string; text: string };
+/** `causationId` and `key`: a mail that stands for several events (docs/trade-mail.md "New bids, at most hourly"). */
+type Mail = { template: string; subject: string; text: string; causationId?: string; key?: string };
 
 const greeting = (firstName: string | null) => `Hi ${firstName ?? 'there'},\n\n`;
 
@@ -104,11 +106,17 @@ export function tradeMailMessages(context: TradeMailContext) {
   async function mailOf(event: RecordedEvent, trx: Database, firstName: string | null): Promise<Mail | null> {
     switch (event.type) {
       case 'BidRegistered': {
+        // One mail per post and clock hour (UTC), for the hour's first bid: a post draws dozens of bids, and the
+        // customer compares them on the post. The outbox keeps one message per id, so the hour's later bids add none.
         const { post_id } = event.data as BidRegistered['data'];
         return {
           template: 'new-bid',
+          causationId: post_id,
+          key: `hour-${Math.floor(Date.parse(event.metadata.occurred_at) / HOUR_MS)}`,
           subject: 'You have a new bid on your home loan request',
-          text: `${greeting(firstName)}A lender has placed a bid on your home loan request.\n\nCompare the bids:\n${postLink(post_id)}\n${signOff}`,
+          text:
+            `${greeting(firstName)}A lender has placed a bid on your home loan request.\n\nCompare the bids:\n${postLink(post_id)}\n\n` +
+            `While lenders are bidding we write at most once an hour; your request always shows every bid.\n${signOff}`,
         };
       }
       case 'BiddingEnded': {

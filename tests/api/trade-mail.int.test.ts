@@ -77,15 +77,43 @@ async function postInReview(): Promise<ActivePost & { bidId: string }> {
 }
 
 describe('new bid', () => {
-  it('tells the customer once per bid, with a link to the post', async () => {
-    const post = await activePost(t);
-    const bidder = await provider(t);
-    await placeBid(t, bidder, post.homeLoanId);
-    const mail = await theMail(post.owner, 'new-bid');
-    expect(linkIn(mail, '/post/').path).toBe(`/post/${post.postId}`);
-    await placeBid(t, await provider(t), post.homeLoanId);
-    expect(await mails(post.owner, 'new-bid')).toHaveLength(2);
-    expect(await mails(bidder, 'new-bid')).toHaveLength(0);
+  it("tells the customer of the first bid in each hour, with a link to the post; the hour's other bids add no mail", async () => {
+    // Its own app on a clock the test sets: the bids' times decide the hour.
+    const hourStart = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000;
+    let now = new Date(hourStart + 5 * 60_000);
+    const timed = await createTestApp({ clock: { now: () => now } });
+    try {
+      const newBidMails = async (user: TestUser) => {
+        await waitForProjections(timed.database.db, ['trade-mail'], await timed.store.headPosition(), { timeoutMs: 30_000 });
+        const { rows } = await sql<Mail>`
+          select recipient, subject, text_body from outbox_messages
+          where data_subject = ${user.id} and template = 'new-bid' order by created_at`.execute(timed.database.db);
+        return rows;
+      };
+      const post = await activePost(timed);
+      const bidder = await provider(timed);
+      await placeBid(timed, bidder, post.homeLoanId);
+      const [mail, ...others] = await newBidMails(post.owner);
+      expect(others).toHaveLength(0);
+      expect(mail!.recipient).toBe(post.owner.email.toLowerCase());
+      expect(mail!.subject).toBe('You have a new bid on your home loan request');
+      expect(linkIn(mail!, '/post/').path).toBe(`/post/${post.postId}`);
+
+      now = new Date(hourStart + 50 * 60_000);
+      await placeBid(timed, await provider(timed), post.homeLoanId);
+      expect(await newBidMails(post.owner)).toHaveLength(1);
+      now = new Date(hourStart + 65 * 60_000);
+      await placeBid(timed, await provider(timed), post.homeLoanId);
+      expect(await newBidMails(post.owner)).toHaveLength(2);
+      expect(await newBidMails(bidder)).toHaveLength(0);
+
+      // Another customer's post in the same hour has its own mail.
+      const second = await activePost(timed);
+      await placeBid(timed, bidder, second.homeLoanId);
+      expect(await newBidMails(second.owner)).toHaveLength(1);
+    } finally {
+      await timed.close();
+    }
   });
 });
 
