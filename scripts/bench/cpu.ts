@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from '../../infrastructure/database/database';
@@ -7,6 +8,22 @@ import type { Database } from '../../infrastructure/database/database';
 // much less.
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/**
+ * How fast one core is right now: MB/s of SHA-256 over 64 KB blocks for `ms` milliseconds. The CPU a bid costs has
+ * moved by half between runs of the same code on this machine, for every process at once (docs/performance.md
+ * "Machine speed"); a run's figures are only comparable with another's at a similar speed.
+ */
+export function coreSpeed(ms = 300): number {
+  const block = Buffer.alloc(64 * 1024, 7);
+  const start = performance.now();
+  let blocks = 0;
+  while (performance.now() - start < ms) {
+    for (let i = 0; i < 8; i++) createHash('sha256').update(block).digest();
+    blocks += 8;
+  }
+  return (blocks * block.length) / 1e6 / ((performance.now() - start) / 1000);
+}
 
 /** User plus system CPU seconds of each process that still exists (others count 0). */
 export function cpuSeconds(pids: readonly number[]): Map<number, number> {

@@ -12,7 +12,7 @@ import { openEventStore } from '../../../infrastructure/event-store/open-event-s
 import { loadSecrets } from '../../../infrastructure/secrets';
 import { waitForProjections } from '../../../projections/projection-status';
 import { caughtUp } from '../caught-up';
-import { backendPids, cpuSeconds, cpuSpent } from '../cpu';
+import { backendPids, coreSpeed, cpuSeconds, cpuSpent } from '../cpu';
 import { Random } from '../events';
 import { LatencyRecorder } from '../latency';
 import { type Market, type MarketPost, seedMarket } from '../market';
@@ -58,6 +58,7 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
       if (status !== 201 && problems.size < 3) problems.add(`${status} ${body.slice(0, 300)}`);
     };
     await runWriters(task.clients, task.warmupBidsPerClient, (client, i) => place(client, i));
+    const speedBefore = coreSpeed();
     // CPU of the server process and of the database's backends open by now (the warm-up filled the server's pool).
     const backends = await backendPids(handle.db);
     const serverBefore = cpuSeconds([server.pid]);
@@ -80,6 +81,7 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
     const lastAnswer = performance.now();
     await caughtUp(handle.db, store, 600_000);
     const catchUpSeconds = (performance.now() - lastAnswer) / 1000;
+    const speedAfter = coreSpeed();
     const perBid = (cpu: number) => `${((cpu * 1000) / timedBids).toFixed(2)} ms`;
 
     const name = task.offeredPerSecond === null ? 'HTTP bids' : `HTTP bids at ${task.offeredPerSecond}/s`;
@@ -103,6 +105,7 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
         `${name}, CPU per timed bid: server process ${perBid(serverCpu)} (API and projections), PostgreSQL ${perBid(databaseCpu)}, ` +
           `clients ${perBid((clientCpu.user + clientCpu.system) / 1e6)}; wall clock ${seconds.toFixed(1)} s on ${os.cpus().length} cores`,
         `${name}: every projection, reactor and mail consumer caught up ${catchUpSeconds.toFixed(1)} s after the last answer`,
+        `${name}: machine speed ${speedBefore.toFixed(0)} MB/s of SHA-256 on one core before the timed bids, ${speedAfter.toFixed(0)} after`,
         ...[...problems].map((p) => `${name}, unexpected answer: ${p}`),
       ],
     };
