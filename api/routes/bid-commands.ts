@@ -99,9 +99,15 @@ export function bidCommands(deps: AppDependencies) {
     return part.post_id;
   }
 
-  /** The post as a bid is decided against it; the leading bid leaves out the bid being edited. */
-  async function postFacts(post: OpenPost, editedBidId: string | null): Promise<PostFacts> {
-    const leading = await leadingBidOf(db, post.post.post_id, sortKeyOf(post), editedBidId);
+  /**
+   * The post as an edit of `bid` is decided against it; the leading bid leaves out the bid being edited. While the
+   * post takes bids the leader comes from the post's own record of its bids, as for a new bid (exact at the revision
+   * read); after that, and for posts with bids from before the post kept rates, from the bids read model.
+   */
+  async function postFacts(post: OpenPost, bid: StandingAsk): Promise<PostFacts> {
+    const standing = post.status === 'active' ? standingOf(post, bid, bid.bid_id) : null;
+    if (standing) return factsOf(post, standing[sortKeyOf(post)].leadingComparisonRate);
+    const leading = await leadingBidOf(db, post.post.post_id, sortKeyOf(post), bid.bid_id);
     return factsOf(post, leading?.comparison_rate ?? null);
   }
 

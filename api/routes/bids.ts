@@ -96,7 +96,8 @@ export const bidRoutes =
       // The provider's permissions as the provider holds them now (the caller's own when it is the provider).
       const provider = await commands.providerById(row.provider_id, caller.userType === 'fsp' ? caller.permissions : null);
       if (!provider) return sendProblem(reply, problem(409, bidErrors.notEditable, 'The provider of this bid can no longer bid.'));
-      const result = await commands.edit(request, row.uuid, { bid_id: row.uuid, post: await commands.postFacts(read.state, row.uuid), provider, bid, confirmed_warnings: confirmed });
+      const ask = { bid_id: row.uuid, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: row.created_at.toISOString() };
+      const result = await commands.edit(request, row.uuid, { bid_id: row.uuid, post: await commands.postFacts(read.state, ask), provider, bid, confirmed_warnings: confirmed });
       if (!result.ok) return sendProblem(reply, bidProblem(result.error));
       return answerAfterWrite(request, reply, row.uuid, result.position);
     }

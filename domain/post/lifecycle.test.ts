@@ -311,7 +311,7 @@ describe('post lifecycle', () => {
       return eventsOf(decision).reduce(evolveLifecycle, state);
     };
 
-    it('agrees with rankBids over the bids registered and not withdrawn, at their latest rates, under both sort keys', () => {
+    it('agrees with rankBids over the bids registered and not withdrawn (one left out if asked), at their latest rates, under both sort keys', () => {
       // Few rates and times, so ties on the rate and on the time placed are common.
       const rate = fc.integer({ min: 540, max: 544 }).map((n) => n / 100);
       const at = fc.constantFrom('2026-03-04T00:00:00.000Z', '2026-03-04T00:00:00.001Z', '2026-03-05T10:30:00.000Z');
@@ -322,10 +322,12 @@ describe('post lifecycle', () => {
           // Changes and withdrawals name bids by index (modulo the bids there are), in any order.
           later: fc.array(fc.oneof(fc.record({ change: fc.nat(), interest_rate: rate, comparison_rate: rate }), fc.record({ withdraw: fc.nat() })), { maxLength: 15 }),
           ask: fc.record({ interest_rate: rate, comparison_rate: rate, placed_at: at }),
+          // An edit's standing leaves its own bid out: by index, or none.
+          except: fc.option(fc.nat(), { nil: null }),
         }),
       );
       fc.assert(
-        fc.property(scenario, ({ askId, bids: placed, later, ask }) => {
+        fc.property(scenario, ({ askId, bids: placed, later, ask, except }) => {
           let state = start();
           const current = new Map<string, RankedBid>();
           for (const bid of placed) {
@@ -345,9 +347,10 @@ describe('post lifecycle', () => {
               current.delete(bid.bid_id);
             }
           }
-          const open = [...current.values()];
+          const exceptId = except === null || placed.length === 0 ? null : placed[except % placed.length]!.bid_id;
+          const open = [...current.values()].filter((bid) => bid.bid_id !== exceptId);
           const asked: RankedBid = { bid_id: askId, status: 'active', ...ask };
-          const standing = standingOf(state, { bid_id: askId, ...ask });
+          const standing = standingOf(state, { bid_id: askId, ...ask }, exceptId);
           for (const key of ['comparison_rate', 'interest_rate'] as const) {
             expect(standing?.[key]).toEqual({
               leadingComparisonRate: leadingBid(open, key)?.comparison_rate ?? null,

@@ -504,8 +504,9 @@ const placedBefore = (at: string, id: string, otherAt: string, otherId: string) 
  * cancelled or deleted, and both are withdrawn first. Null when an open bid was registered before the post kept
  * rates: the caller then counts from the bids read model. Called for every bid placed, on posts with dozens of bids:
  * one pass, nothing allocated unless bids were withdrawn or changed, and a bid's id and time read only on a tie.
+ * `exceptBidId`: a bid left out (an edit's own bid, which must not count as the leader it is measured against).
  */
-export function standingOf(state: LifecycleState, ask: StandingAsk): Record<PostSortKey, BidStanding> | null {
+export function standingOf(state: LifecycleState, ask: StandingAsk, exceptBidId: string | null = null): Record<PostSortKey, BidStanding> | null {
   let withdrawn: Set<string> | null = null;
   for (let node = state.withdrawn_bids; node; node = node.rest) (withdrawn ??= new Set()).add(node.bid_id);
   let changed: Map<string, RatesInBasisPoints> | null = null;
@@ -521,7 +522,7 @@ export function standingOf(state: LifecycleState, ask: StandingAsk): Record<Post
   let irLeaderIr = 0;
   let irLeaderCr = 0;
   for (let node = state.registered_bids; node; node = node.rest) {
-    if (withdrawn !== null && withdrawn.has(node.bid_id)) continue;
+    if ((withdrawn !== null && withdrawn.has(node.bid_id)) || (exceptBidId !== null && node.bid_id === exceptBidId)) continue;
     let cr = node.comparison_bp;
     let ir = node.interest_bp;
     const change = changed === null ? undefined : changed.get(node.bid_id);

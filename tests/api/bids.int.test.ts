@@ -388,6 +388,22 @@ describe('editing, cancelling, deleting', () => {
     expect(await postEvents()).toEqual(before);
   });
 
+  it('an edit is measured against the leading bid other than itself, as the post records them (no wait for the read models)', async () => {
+    const fresh = await activePost(t);
+    const [first, second] = await Promise.all([provider(t), provider(t)]);
+    const a = await placeBid(t, first, fresh.homeLoanId, { interest_rate: 5.4, comparison_rate: 5.5 });
+    const b = await placeBid(t, second, fresh.homeLoanId, { interest_rate: 5.5, comparison_rate: 5.6 });
+    const editTo = (bidder: typeof first, bidId: string, rates: { interest_rate: number; comparison_rate: number }) =>
+      send(bidder, 'PATCH', `/v4/home_loan_bids/${bidId}`, { home_loan_bid: validBid(bidder.organisationUuid, rates), confirmed_warnings: [] });
+    // The leader raising its rate is measured against the other bid (5.60%), not against itself: no warning.
+    const leader = await editTo(first, a, { interest_rate: 5.45, comparison_rate: 5.58 });
+    expect(leader.statusCode, leader.body).toBe(200);
+    // At once, the other bid's 5.59 does not beat the edited 5.58.
+    const other = await editTo(second, b, { interest_rate: 5.45, comparison_rate: 5.59 });
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json().warnings).toContainEqual(expect.objectContaining({ code: 'not_beating_leading_bid', message: expect.stringContaining('5.58%') }));
+  });
+
   it("the read model's standing (for posts with bids from before the post kept rates) agrees with the post's own", async () => {
     const fresh = await activePost(t);
     const bidders = await Promise.all([1, 2, 3, 4].map(() => provider(t)));
