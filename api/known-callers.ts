@@ -3,9 +3,10 @@ import type { DatabaseHandle } from '../infrastructure/database/database';
 
 // The callers kept between requests (docs/architecture.md "Known callers"). Every authenticated request read its
 // caller's row, one round trip of a bid's three. The users projection NOTIFYs `users_changed` with the ids each
-// batch touched, and ending a session NOTIFYs its user, delivered when they commit; this process then forgets them. Rows are kept only while
-// the listening connection stands: without it a change could go unheard, so every request reads again. Within this
-// process a change counts from the first request after a read-your-writes wait for it (`forgetAll`).
+// batch touched, and ending a session NOTIFYs its user, delivered when they commit; this process then forgets them.
+// Rows are kept only while the listening connection stands: without it a change could go unheard, so every request
+// reads again. Within this process a change counts from the first request after a read-your-writes wait for it
+// (`forgetAll`), or after it ended a session (`forget`).
 
 export type KnownCallersOptions = {
   listen: DatabaseHandle['listen'];

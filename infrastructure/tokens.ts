@@ -111,6 +111,27 @@ export async function issueRefreshToken(database: Database, userId: string, now:
 }
 
 /**
+ * The token answer of a session (OAuth's token response): a new session (log-in, a password change) gets a new id
+ * and its first refresh token; a refreshed one (`session`) keeps its id and the rotated refresh token.
+ */
+export async function issueSessionTokens(
+  database: Database,
+  key: Uint8Array,
+  user: { userId: string; userType: UserType },
+  now: Date,
+  session?: { sessionId: string; refreshToken: string },
+) {
+  const sessionId = session?.sessionId ?? newSessionId();
+  return {
+    access_token: await issueAccessToken(key, { ...user, sessionId }, now),
+    token_type: 'Bearer' as const,
+    expires_in: ACCESS_TOKEN_SECONDS,
+    refresh_token: session?.refreshToken ?? (await issueRefreshToken(database, user.userId, now, sessionId)),
+    user_type: user.userType,
+  };
+}
+
+/**
  * Uses a refresh token once: answers its user and a replacement. A token used a second time means it was copied,
  * so its whole family is revoked and the caller must log in again.
  */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { authorizeRequest, tokenRequest, tokenResponse } from '../../domain/user/schemas';
 import { issueAuthorizationCode, redeemAuthorizationCode } from '../../infrastructure/authorization-codes';
 import { spendPasswordCheck, verifyPassword } from '../../infrastructure/passwords';
-import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueRefreshToken, newSessionId, revokeRefreshToken, rotateRefreshToken, verifyUserKey } from '../../infrastructure/tokens';
+import { issueSessionTokens, revokeRefreshToken, rotateRefreshToken, verifyUserKey } from '../../infrastructure/tokens';
 import { findUser, findUserByEmail } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
 import type { AppDependencies } from '../app';
@@ -74,17 +74,8 @@ export const oauthRoutes =
     }
 
     /** A new session's tokens (log-in), or a refreshed session's (`session`: its id and the rotated refresh token). */
-    async function tokensFor(user: UserRow, session?: { sessionId: string; refreshToken: string }) {
-      const now = clock.now();
-      const sessionId = session?.sessionId ?? newSessionId();
-      return {
-        access_token: await issueAccessToken(secrets.accessTokenKey, { userId: user.uuid, userType: user.user_type, sessionId }, now),
-        token_type: 'Bearer' as const,
-        expires_in: ACCESS_TOKEN_SECONDS,
-        refresh_token: session?.refreshToken ?? (await issueRefreshToken(db, user.uuid, now, sessionId)),
-        user_type: user.user_type,
-      };
-    }
+    const tokensFor = (user: UserRow, session?: { sessionId: string; refreshToken: string }) =>
+      issueSessionTokens(db, secrets.accessTokenKey, { userId: user.uuid, userType: user.user_type }, clock.now(), session);
 
     const mayLogIn = (user: UserRow | undefined): user is UserRow => user !== undefined && statusesThatMayLogIn.includes(user.status);
 

@@ -31,7 +31,7 @@ import type { Position } from '../../infrastructure/event-store/event-store';
 import { MAX_IMAGE_BYTES, storeImage } from '../../infrastructure/files';
 import { hashPassword, verifyPassword } from '../../infrastructure/passwords';
 import { CODE_MINUTES, checkPhoneCode, sendPhoneCode } from '../../infrastructure/phone-verification';
-import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueRefreshToken, newSessionId, revokeAllRefreshTokens } from '../../infrastructure/tokens';
+import { issueSessionTokens, revokeAllRefreshTokens } from '../../infrastructure/tokens';
 import { waitForProjections } from '../../projections/projection-status';
 import { listQuestions } from '../../projections/questions/queries';
 import { findUser } from '../../projections/users/queries';
@@ -391,14 +391,7 @@ export const profileRoutes =
         const now = clock.now();
         await revokeAllRefreshTokens(db, row.uuid, now);
         deps.callers?.forget(row.uuid);
-        const sessionId = newSessionId();
-        return {
-          access_token: await issueAccessToken(secrets.accessTokenKey, { userId: row.uuid, userType: row.user_type, sessionId }, now),
-          token_type: 'Bearer' as const,
-          expires_in: ACCESS_TOKEN_SECONDS,
-          refresh_token: await issueRefreshToken(db, row.uuid, now, sessionId),
-          user_type: row.user_type,
-        };
+        return issueSessionTokens(db, secrets.accessTokenKey, { userId: row.uuid, userType: row.user_type }, now);
       },
     );
   };

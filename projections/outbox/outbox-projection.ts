@@ -73,7 +73,7 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
         for (const message of await options.messagesFor(event, trx, recipients)) {
           // An erased person's address reads as null (crypto-shredding): there is nobody to write to.
           if (typeof message.to !== 'string' || message.to === '') continue;
-          messages.push({ causationId: event.id, ...message });
+          messages.push({ ...message, causationId: message.causationId ?? event.id });
         }
       }
       // The batch's messages together: one statement instead of one a message.
