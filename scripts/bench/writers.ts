@@ -32,7 +32,8 @@ export async function runPaced(total: number, perSecond: number, operation: (k: 
       for (; next < total && scheduledAt(next) <= performance.now(); next++) {
         running.push(operation(next, scheduledAt(next)).catch((error: unknown) => (failure ??= error)));
       }
-      if (next < total) setTimeout(startDue, scheduledAt(next) - performance.now());
+      // The next bid may have come due since the loop looked: a negative delay makes Node warn.
+      if (next < total) setTimeout(startDue, Math.max(0, scheduledAt(next) - performance.now()));
       else resolve();
     };
     startDue();
