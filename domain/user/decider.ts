@@ -166,8 +166,11 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state.stage === 'registered' ? { ...state, status: 'active' } : state;
     case 'UserStatusChanged':
       return state.stage === 'registered' ? { ...state, status: event.data.to } : state;
-    case 'UserDetailsUpdated':
-      return state.stage === 'registered' && event.data.changes.organisation_uuid !== undefined ? { ...state, organisation_uuid: event.data.changes.organisation_uuid } : state;
+    case 'UserDetailsUpdated': {
+      // Erased (the user is being deleted): the organisation it moved to is unreadable, and no longer matters.
+      const organisation_uuid = event.data.changes?.organisation_uuid;
+      return state.stage === 'registered' && organisation_uuid !== undefined ? { ...state, organisation_uuid } : state;
+    }
     case 'PasswordChanged':
     case 'ProviderLimitsChanged':
     case 'ProviderAnswersSaved':

@@ -63,8 +63,11 @@ export type UserPermissionsChanged = {
   type: 'UserPermissionsChanged';
   data: { user_id: string; permissions: PermissionChanges; changed_by: string };
 };
-/** The user (PATCH /v1/users/me) or an admin (PATCH /v1/users/{uuid}) changed details. */
-export type UserDetailsUpdated = { type: 'UserDetailsUpdated'; data: { user_id: string; changes: UserDetailChanges; changed_by: string } };
+/**
+ * The user (PATCH /v1/users/me) or an admin (PATCH /v1/users/{uuid}) changed details. `changes` is personal data as a
+ * whole: read back as null once the user's key is erased (a deleted user).
+ */
+export type UserDetailsUpdated = { type: 'UserDetailsUpdated'; data: { user_id: string; changes: UserDetailChanges | null; changed_by: string } };
 /** A provider's bidding limits set by an admin (spec 3 §3 "Provider limits"). */
 export type ProviderLimitsChanged = {
   type: 'ProviderLimitsChanged';

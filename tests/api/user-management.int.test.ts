@@ -329,6 +329,19 @@ describe('DELETE /v1/users/{uuid}', () => {
     expect(again.statusCode).toBe(201);
   });
 
+  it('deletes a user whose details were edited (the edits unreadable once the key is erased)', async () => {
+    const edited = await t.createUser({ userType: 'fsp', organisationUuid: organisationId });
+    const edit = await t.asAdmin({ method: 'PATCH', url: `/v1/users/${edited.id}`, payload: { user: { first_name: 'Robin', avatar: png } } });
+    expect(edit.statusCode).toBe(200);
+    const response = await t.asAdmin({ method: 'DELETE', url: `/v1/users/${edited.id}` });
+    expect(response.statusCode, response.body).toBe(204);
+    expect((await t.asAdmin({ method: 'GET', url: `/v1/users/${edited.id}` })).statusCode).toBe(404);
+    const events = await t.store.readStream(userStream(edited.id));
+    expect(events.map((e) => e.type)).toContain('UserDetailsUpdated');
+    expect(events.find((e) => e.type === 'UserDetailsUpdated')!.data).toMatchObject({ changes: null });
+    expect(events.at(-1)?.type).toBe('UserDeleted');
+  });
+
   it('refuses the own account, unknown users, and non-admins, writing nothing', async () => {
     await expectRefused(t, { name: 'own account', method: 'DELETE', url: `/v1/users/${t.admin.id}`, status: 403 });
     await expectRefused(t, { name: 'unknown user', method: 'DELETE', url: `/v1/users/${unknownUuid}`, status: 404 });
