@@ -9,6 +9,7 @@ import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { randomIds } from '../infrastructure/ids';
 import { type AppSecrets, loadSecrets } from '../infrastructure/secrets';
 import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
+import { FileSweeper } from '../projections/files/file-sweeper';
 import { untilProjectionsLive } from '../projections/projection-status';
 import { consumersFor, selectConsumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
@@ -94,6 +95,9 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
   // Mail and SMS of the outbox (docs/mail.md); messages are claimed with `skip locked`, so workers share them.
   const outbox = withWorker ? openOutboxDelivery(config, workerDatabase.db, log.child({ component: 'outbox' })) : null;
   outbox?.start();
+  // Avatars and logos no one shows any more (docs/personal-data.md "Avatars and logos").
+  const fileSweeper = withWorker ? new FileSweeper({ db: workerDatabase.db, store: workerStore, clock: systemClock, log: log.child({ component: 'files' }) }) : null;
+  fileSweeper?.start();
 
   let url: string | null = null;
   if (app) {
@@ -115,6 +119,7 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
       closing ??= (async () => {
         await app?.close();
         await scheduler?.stop();
+        await fileSweeper?.stop();
         stopNudging?.();
         await runner?.stop();
         await outbox?.stop();

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './database/database';
 
-// Uploaded images (organisation logos, avatars). The type is read from the content, never from the name or the
-// declared type, so a renamed script is refused; the file is served with that type only (and nosniff).
+// Uploaded images (organisation logos, avatars); those no one shows any more are swept (projections/files). The type
+// is read from the content, never from the name or the declared type, so a renamed script is refused; the file is
+// served with that type only (and nosniff).
 
 interface FilesTable {
   id: string;
@@ -11,6 +12,8 @@ interface FilesTable {
   byte_size: number;
   content: Uint8Array;
   created_at: Date;
+  /** When this content was last stored (null: restored from a backup older than the column; `created_at` counts). */
+  stored_at: Date | null;
 }
 type FilesDatabase = { files: FilesTable };
 
@@ -56,7 +59,11 @@ export function detectImageType(content: Buffer): string | null {
 
 export type StoredImage = { ok: true; id: string } | { ok: false; reason: 'WRONG_FILE_TYPE' | 'TOO_LARGE' };
 
-/** Stores an image given as a data URL; the same content is stored once (the id is its hash). */
+/**
+ * Stores an image given as a data URL; the same content is stored once (the id is its hash), and storing it again
+ * moves `stored_at`, so the sweep of unreferenced files (projections/files/file-sweeper.ts) leaves it to the command
+ * about to show it.
+ */
 export async function storeImage(database: Database, dataUrl: string): Promise<StoredImage> {
   const comma = dataUrl.indexOf(',');
   const content = Buffer.from(dataUrl.slice(comma + 1), 'base64');
@@ -65,10 +72,11 @@ export async function storeImage(database: Database, dataUrl: string): Promise<S
   if (!contentType) return { ok: false, reason: 'WRONG_FILE_TYPE' };
   const id = createHash('sha256').update(content).digest('hex').slice(0, 40);
   const db = database as Kysely<FilesDatabase>;
+  const now = new Date();
   await db
     .insertInto('files')
-    .values({ id, content_type: contentType, byte_size: content.byteLength, content, created_at: new Date() })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .values({ id, content_type: contentType, byte_size: content.byteLength, content, created_at: now, stored_at: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ stored_at: now }))
     .execute();
   return { ok: true, id };
 }

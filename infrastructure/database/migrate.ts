@@ -22,6 +22,7 @@ import * as appendBatch from './migrations/2026-11-26T1400-append-batch';
 import * as appendBatchSet from './migrations/2026-11-26T2100-append-batch-set';
 import * as eventsLz4 from './migrations/2026-11-26T2130-events-lz4';
 import * as endedSessions from './migrations/2026-11-27T0500-ended-sessions';
+import * as filesStoredAt from './migrations/2026-11-27T0900-files-stored-at';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T2100-append-batch-set': appendBatchSet,
   '2026-11-26T2130-events-lz4': eventsLz4,
   '2026-11-27T0500-ended-sessions': endedSessions,
+  '2026-11-27T0900-files-stored-at': filesStoredAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
