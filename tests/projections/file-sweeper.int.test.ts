@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
 import { storeImage } from '../../infrastructure/files';
@@ -84,7 +85,7 @@ describe('the sweep of unused files', () => {
     // An unused file stored long ago and uploaded again now counts from now.
     const again = await storeImage(t.database.db, image('again'));
     if (!again.ok) throw new Error('not stored');
-    await t.database.db.updateTable('files' as never).set({ stored_at: new Date(Date.now() - 86_400_000) } as never).where('id' as never, '=', again.id as never).execute();
+    await sql`update files set stored_at = ${new Date(Date.now() - 86_400_000)} where id = ${again.id}`.execute(t.database.db);
     await storeImage(t.database.db, image('again'));
     await sweepUnusedFiles(t.database.db, t.store, new Date(Date.now() + 60_000));
     expect(await fileStatus(`/files/${again.id}`)).toBe(200);
