@@ -6,7 +6,9 @@ import type { Database } from './database/database';
 // to one post (and bid), one recipient and an expiry. It is an HS256 JWT signed with the product's key like the
 // identity codes (identity-tokens.ts) but with its own `typ`, so no other token can stand in for it. Tokens are
 // derived from the causing event (same event, same token), so nothing is stored until one is used; a used token's
-// id (`jti`) is recorded in `email_link_uses`, which makes every link work once.
+// id (`jti`) is recorded in `email_link_uses`, which makes every link work once: claimed while its action runs,
+// recorded for good when it is done. The extend link's id also goes into the post's event, so a link whose claim
+// ran out after a crash cannot extend twice (domain/post/lifecycle.ts `extension_links`).
 
 export const emailLinkActions = ['extend_review_period', 'cancel_automatic_selection', 'connect_me'] as const;
 export type EmailLinkAction = (typeof emailLinkActions)[number];
@@ -60,19 +62,37 @@ export async function verifyEmailLinkToken(key: Uint8Array, token: string, now: 
 }
 
 type LinkUsesDatabase = {
-  email_link_uses: { token_id: string; action: string; post_id: string; user_id: string; used_at: Date };
+  email_link_uses: { token_id: string; action: string; post_id: string; user_id: string; used_at: Date; claimed_until: Date | null };
 };
 
-/** Records the use of a link; false when it was used before (one statement, so two concurrent uses cannot both win). */
+/** How long a link's use is held for its action; longer than any action takes, short enough to retry after a crash. */
+export const EMAIL_LINK_CLAIM_SECONDS = 120;
+
+/**
+ * Claims a link for its action: false when it was used, or is being used right now (one statement, so two concurrent
+ * uses cannot both win). A claim left by a process that died before `confirmEmailLink` runs out and can be taken.
+ */
 export async function claimEmailLink(database: Database, claims: EmailLinkClaims, now: Date): Promise<boolean> {
   const db = database as unknown as Kysely<LinkUsesDatabase>;
-  const inserted = await db
+  const claimedUntil = new Date(now.getTime() + EMAIL_LINK_CLAIM_SECONDS * 1000);
+  const claimed = await db
     .insertInto('email_link_uses')
-    .values({ token_id: claims.tokenId, action: claims.action, post_id: claims.postId, user_id: claims.userId, used_at: now })
-    .onConflict((oc) => oc.column('token_id').doNothing())
+    .values({ token_id: claims.tokenId, action: claims.action, post_id: claims.postId, user_id: claims.userId, used_at: now, claimed_until: claimedUntil })
+    .onConflict((oc) =>
+      oc
+        .column('token_id')
+        .doUpdateSet({ used_at: now, claimed_until: claimedUntil })
+        .where('email_link_uses.claimed_until', 'is not', null)
+        .where('email_link_uses.claimed_until', '<', now),
+    )
     .returning('token_id')
     .executeTakeFirst();
-  return inserted !== undefined;
+  return claimed !== undefined;
+}
+
+/** Records the use for good once the link's action is done. */
+export async function confirmEmailLink(database: Database, tokenId: string): Promise<void> {
+  await sql`update email_link_uses set claimed_until = null where token_id = ${tokenId}`.execute(database);
 }
 
 /** Gives a claimed link back when its action was refused or failed: nothing happened, so the link still works. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptanceView } from '../../domain/deal/views';
 import { postView } from '../../domain/post/views';
-import { claimEmailLink, type EmailLinkAction, type EmailLinkClaims, releaseEmailLink, verifyEmailLinkToken } from '../../infrastructure/email-link-tokens';
+import { claimEmailLink, confirmEmailLink, type EmailLinkAction, type EmailLinkClaims, releaseEmailLink, verifyEmailLinkToken } from '../../infrastructure/email-link-tokens';
 import { findPost } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
 import type { AppDependencies } from '../app';
@@ -16,8 +16,9 @@ import { runLifecycleOperation } from './post-lifecycle';
 // The trade e-mails' links without a log-in (issue 6 item 5, spec 1 §2 /extend-review-period, /cancel-automatic-
 // selection, /connect-me/{post_uuid}/{bid_uuid}; docs/trade-mail.md "Using a link"). The token in the body is
 // checked (signature, expiry, action, post, bid), its recipient must still be the post's active owner, its use is
-// recorded (once), and the command the logged-in route runs is run with the recipient as the actor. A refused or
-// failed command gives the link back. The token goes in the body, not the path, so access logs never hold it.
+// claimed while the command the logged-in route runs is run with the recipient as the actor, and recorded for good
+// once it is done. A refused or failed command gives the link back. The token goes in the body, not the path, so
+// access logs never hold it.
 
 const TAGS = ['email links'];
 const token = z.string().trim().min(1, 'The link has no token.').max(4000);
@@ -72,7 +73,11 @@ export const emailLinkRoutes =
       return claims;
     }
 
-    /** Runs the link's action; a refusal (answered as a problem) or a failure gives the link back. */
+    /**
+     * Runs the link's action; done, the use is recorded for good; a refusal (answered as a problem) or a failure gives
+     * the link back. A crash in between leaves a claim that runs out: running the action again then does no harm
+     * (accepting the same bid and turning Auto-Declare off are done once; an extension records the link's id).
+     */
     async function runOnce(claims: EmailLinkClaims, reply: FastifyReply, action: () => Promise<unknown>): Promise<void> {
       try {
         await action();
@@ -81,6 +86,7 @@ export const emailLinkRoutes =
         throw error;
       }
       if (reply.statusCode >= 400) await releaseEmailLink(db, claims.tokenId);
+      else await confirmEmailLink(db, claims.tokenId);
     }
 
     app.post(
@@ -101,7 +107,7 @@ export const emailLinkRoutes =
         const claims = await useLink(request, reply, request.body.token, operation, postId, null);
         if (!claims) return reply;
         await runOnce(claims, reply, async () => {
-          const state = await runLifecycleOperation(deps, posts, request, reply, postId, operation);
+          const state = await runLifecycleOperation(deps, posts, request, reply, postId, operation, claims.tokenId);
           if (!state) return;
           const read = await posts.readPost(postId);
           if (!read) return sendProblem(reply, postNotFound());

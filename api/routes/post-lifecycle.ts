@@ -30,11 +30,13 @@ export async function runLifecycleOperation(
   reply: FastifyReply,
   postId: string,
   operation: LifecycleOperation,
+  /** The trade e-mail's link that asks, if any: an extension records it, so one link extends once. */
+  linkId?: string,
 ): Promise<PostState | null> {
-  return posts.decide(request, reply, postId, await commandOf(deps, postId, operation));
+  return posts.decide(request, reply, postId, await commandOf(deps, postId, operation, linkId));
 }
 
-async function commandOf(deps: AppDependencies, post_id: string, operation: LifecycleOperation): Promise<PostCommandBody> {
+async function commandOf(deps: AppDependencies, post_id: string, operation: LifecycleOperation, linkId: string | undefined): Promise<PostCommandBody> {
   switch (operation) {
     case 'end_bidding_period':
       return { type: 'EndBidding', data: { post_id } };
@@ -46,7 +48,8 @@ async function commandOf(deps: AppDependencies, post_id: string, operation: Life
     case 'extend_review_period': {
       // The length of one extension and the limit are system configurations (docs/system-configurations.md).
       const settings = await readSettings(deps.store);
-      return { type: 'ExtendReviewPeriod', data: { post_id, extension_days: settings.review_period_extension_days, max_extensions: settings.max_review_period_extensions } };
+      const limits = { extension_days: settings.review_period_extension_days, max_extensions: settings.max_review_period_extensions };
+      return { type: 'ExtendReviewPeriod', data: { post_id, ...limits, ...(linkId !== undefined ? { link_id: linkId } : {}) } };
     }
     case 'cancel_automatic_selection':
       return { type: 'CancelAutomaticSelection', data: { post_id } };

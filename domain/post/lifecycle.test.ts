@@ -159,6 +159,17 @@ describe('post lifecycle', () => {
       expect(given(review).when(extend(2, 0), owner, duringReview)).toEqual(failsWith(lifecycleErrors.extensionLimit));
       expect(given(review).when(extend(0, 1), owner, duringReview)).toEqual(failsWith(lifecycleErrors.invalidSettings));
     });
+    it("an e-mail link extends once: used again (its use lost in a crash), it does nothing, even below the limit", () => {
+      const byLink = (link_id: string): Body => ({ type: 'ExtendReviewPeriod', data: { post_id: postId, extension_days: 2, max_extensions: 3, link_id } });
+      const extended = given(review).when(byLink('link-1'), owner, duringReview);
+      expect(extended).toMatchObject({ ok: true, events: [{ type: 'ReviewPeriodExtended', data: { extensions: 1, link_id: 'link-1' } }] });
+      const after = [...review, ...eventsOf(extended)];
+      expect(given(after).when(byLink('link-1'), owner, duringReview)).toEqual({ ok: true, events: [] });
+      expect(given(after).when(byLink('link-2'), owner, duringReview)).toMatchObject({ ok: true, events: [{ data: { extensions: 2, link_id: 'link-2' } }] });
+      // Without a link (the logged-in owner, an admin) nothing is recorded about links.
+      expect(given(after).when(extend(2, 3), owner, duringReview)).toMatchObject({ ok: true, events: [{ data: { extensions: 2 } }] });
+      expect(eventsOf(given(after).when(extend(2, 3), owner, duringReview))[0]!.data).not.toHaveProperty('link_id');
+    });
     it('automatic selection is cancelled once', () => {
       const cancelled = given(review).when(cancelAuto, owner, duringReview);
       expect(cancelled).toEqual({ ok: true, events: [{ type: 'AutomaticSelectionCancelled', data: { ...ref, cancelled_by: ownerId } }] });

@@ -31,7 +31,11 @@ export type EndReviewPeriod = { type: 'EndReviewPeriod'; data: PostId & { proces
 /** The scheduler at `expiration_date`. */
 export type ExpirePost = { type: 'ExpirePost'; data: PostId };
 /** `extend_review_period` (e-mail link or admin); the days and the limit come from the system configuration. */
-export type ExtendReviewPeriod = { type: 'ExtendReviewPeriod'; data: PostId & { extension_days: number; max_extensions: number } };
+export type ExtendReviewPeriod = {
+  type: 'ExtendReviewPeriod';
+  /** `link_id`: the trade e-mail's link that asks (docs/trade-mail.md "Using a link"); a link extends once. */
+  data: PostId & { extension_days: number; max_extensions: number; link_id?: string };
+};
 /** `cancel_automatic_selection` (e-mail link or admin): Auto-Declare will not accept a bid for this post. */
 export type CancelAutomaticSelection = { type: 'CancelAutomaticSelection'; data: PostId };
 /** Admin `promote_as_priority` / `remove_priority`. */
@@ -103,7 +107,10 @@ export type BiddingEnded = {
 /** review → processing; `expiration_date` is when the post expires if no bid is accepted by then. */
 export type ReviewPeriodEnded = { type: 'ReviewPeriodEnded'; data: PostRef & { expiration_date: string } };
 /** The new end of the review period; `extensions` counts the extensions so far (this one included). */
-export type ReviewPeriodExtended = { type: 'ReviewPeriodExtended'; data: PostRef & { extended_by: string | null; review_bids_on: string; extensions: number } };
+export type ReviewPeriodExtended = {
+  type: 'ReviewPeriodExtended';
+  data: PostRef & { extended_by: string | null; review_bids_on: string; extensions: number; link_id?: string };
+};
 export type AutomaticSelectionCancelled = { type: 'AutomaticSelectionCancelled'; data: PostRef & { cancelled_by: string | null } };
 export type PriorityChanged = { type: 'PriorityChanged'; data: PostRef & { prioritised: boolean; changed_by: string } };
 /** An admin closed the post without a winning bid: closed_lost (Not Proceeding). */
@@ -193,6 +200,8 @@ type Published = {
   /** Auto-Declare: accept the leading eligible bid when the review period ends (auction posts, until cancelled). */
   auto_accept: boolean;
   review_extensions: number;
+  /** The e-mail links that extended the review period: one used again (a crash lost the record of its use) does nothing. */
+  extension_links: readonly string[];
   /** The bids the post registered (`BidRegistered`), their rates changed since (`BidRatesChanged`), and those withdrawn (`BidWithdrawn`). */
   registered_bids: RegisteredBids;
   rate_changes: RateChanges;
@@ -265,6 +274,7 @@ export function startLifecycle(published: PostPublished['data'], origin: PostOri
     prioritised: false,
     auto_accept: origin === 'auction',
     review_extensions: 0,
+    extension_links: [],
     registered_bids: null,
     rate_changes: null,
     withdrawn_bids: null,
@@ -336,12 +346,13 @@ export function decideLifecycle(state: PostLifecycleState, command: LifecycleCom
       if (!due(state.expiration_date)) return notDue();
       return accept({ type: 'PostExpired', data: { ...ref, expired_at: new Date(now).toISOString() } });
     case 'ExtendReviewPeriod': {
+      const { extension_days, max_extensions, link_id } = command.data;
+      if (link_id !== undefined && state.extension_links.includes(link_id)) return accept(); // this link extended it already
       if (state.status !== 'active' && state.status !== 'review') return wrongStatus();
-      const { extension_days, max_extensions } = command.data;
       if (!validDays(extension_days, 1) || !Number.isInteger(max_extensions) || max_extensions < 0) return invalidSettings();
       if (state.review_extensions >= max_extensions) return refuse(lifecycleErrors.extensionLimit, lifecycleMessages.extensionLimit);
       const review_bids_on = addDays(state.review_bids_on, extension_days);
-      return accept({ type: 'ReviewPeriodExtended', data: { ...ref, extended_by: by, review_bids_on, extensions: state.review_extensions + 1 } });
+      return accept({ type: 'ReviewPeriodExtended', data: { ...ref, extended_by: by, review_bids_on, extensions: state.review_extensions + 1, ...(link_id !== undefined ? { link_id } : {}) } });
     }
     case 'CancelAutomaticSelection':
       if (state.status !== 'active' && state.status !== 'review') return wrongStatus();
@@ -445,8 +456,10 @@ export function evolveLifecycle(state: LifecycleState, event: LifecycleEvent): L
     case 'ReviewPeriodEnded':
       if (state.status !== 'review') return state;
       return { ...state, status: 'processing', expiration_date: event.data.expiration_date };
-    case 'ReviewPeriodExtended':
-      return { ...state, review_bids_on: event.data.review_bids_on, review_extensions: event.data.extensions };
+    case 'ReviewPeriodExtended': {
+      const { review_bids_on, extensions, link_id } = event.data;
+      return { ...state, review_bids_on, review_extensions: extensions, ...(link_id !== undefined ? { extension_links: [...state.extension_links, link_id] } : {}) };
+    }
     case 'AutomaticSelectionCancelled':
       return { ...state, auto_accept: false };
     case 'PriorityChanged':

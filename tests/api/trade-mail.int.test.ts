@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecycleMessages } from '../../domain/post/lifecycle';
@@ -142,6 +142,34 @@ describe('bidding ended: the review period links', () => {
     const again = linkIn(await theMail(post.owner, 'review-period-extended'), '/extend-review-period/');
     await refused(() => postLink(post.postId, 'extend_review_period', again.token), 422, lifecycleMessages.extensionLimit);
     await refused(() => postLink(post.postId, 'extend_review_period', again.token), 422, lifecycleMessages.extensionLimit);
+  });
+
+  it('a claim left by a process that died runs out: the link works again, and an extension already made is not made twice', async () => {
+    const post = await postInReview();
+    const mail = await theMail(post.owner, 'bidding-ended');
+    const extend = linkIn(mail, '/extend-review-period/');
+    const cancel = linkIn(mail, '/cancel-automatic-selection/');
+    // A process claimed the cancel link and died before its action; another use while the claim holds is refused.
+    const { jti } = decodeJwt(cancel.token);
+    const claim = (until: Date) => sql`
+      insert into email_link_uses (token_id, action, post_id, user_id, used_at, claimed_until)
+      values (${jti}, 'cancel_automatic_selection', ${post.postId}, ${post.owner.id}, now(), ${until})`.execute(t.database.db);
+    await claim(new Date(Date.now() + 60_000));
+    await refused(() => postLink(post.postId, 'cancel_automatic_selection', cancel.token), 409, emailLinkMessages.used);
+    await sql`update email_link_uses set claimed_until = now() - interval '1 second' where token_id = ${jti}`.execute(t.database.db);
+    expect((await postLink(post.postId, 'cancel_automatic_selection', cancel.token)).statusCode).toBe(200);
+    await refused(() => postLink(post.postId, 'cancel_automatic_selection', cancel.token), 409, emailLinkMessages.used);
+
+    // A process extended through the link and died before recording the use for good.
+    const extended = await postLink(post.postId, 'extend_review_period', extend.token);
+    expect(extended.statusCode, extended.body).toBe(200);
+    await sql`update email_link_uses set claimed_until = now() - interval '1 second' where token_id = ${decodeJwt(extend.token).jti}`.execute(t.database.db);
+    const before = await streamLength(post.postId);
+    const again = await postLink(post.postId, 'extend_review_period', extend.token);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().review_bids_on).toBe(extended.json().review_bids_on);
+    expect(await streamLength(post.postId)).toBe(before);
+    await refused(() => postLink(post.postId, 'extend_review_period', extend.token), 409, emailLinkMessages.used);
   });
 
   it('the cancel link cancels automatic selection once; a second cancel answers the spec’s text', async () => {
