@@ -82,7 +82,7 @@ export async function claimEmailLink(database: Database, claims: EmailLinkClaims
       oc
         .column('token_id')
         .doUpdateSet({ used_at: now, claimed_until: claimedUntil })
-        .where('email_link_uses.claimed_until', 'is not', null)
+        // A use recorded for good (null) never compares true: only a claim that ran out is taken.
         .where('email_link_uses.claimed_until', '<', now),
     )
     .returning('token_id')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sydneyDay } from '../../domain/shared/sydney-time';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, openDeal, placeBid, provider, settle } from '../support/trade';
 import { as, type TestUser } from '../support/users';
@@ -14,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+const today = () => sydneyDay(new Date());
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject(as(user, { method, url, ...(payload ? { payload } : {}) }));
 
@@ -30,7 +31,6 @@ describe('after a customer is deleted', () => {
     const other = await provider(t);
     const otherPost = await activePost(t, { owner: deal.post.owner });
     const otherBid = await placeBid(t, other, otherPost.homeLoanId);
-    // The customer wrote on the deal before leaving.
     await deleteUser(deal.post.owner.id);
 
     for (const body of [

@@ -10,13 +10,12 @@ import { passwordMessages } from '../../domain/user/schemas';
 import { systemClock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
 import { randomIds } from '../../infrastructure/ids';
+import { pngDataUrl as png } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { as, type TestUser, testPassword } from '../support/users';
 
 const questionsUrl = `/v1/products/${homeLoanProduct.uuid}/questions`;
 const unknownUuid = '00000000-0000-4000-8000-000000000000';
-// A 1×1 PNG, cropped avatars arrive like this.
-const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let t: TestApp;
 let active: string[];

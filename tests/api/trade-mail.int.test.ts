@@ -163,7 +163,11 @@ describe('bidding ended: the review period links', () => {
     // A process extended through the link and died before recording the use for good.
     const extended = await postLink(post.postId, 'extend_review_period', extend.token);
     expect(extended.statusCode, extended.body).toBe(200);
-    await sql`update email_link_uses set claimed_until = now() - interval '1 second' where token_id = ${decodeJwt(extend.token).jti}`.execute(t.database.db);
+    // The answer goes out just before the use is recorded for good: wait for that, then undo it as a crash would have.
+    const extendId = decodeJwt(extend.token).jti!;
+    const recorded = async () => (await sql<{ n: number }>`select count(*)::int as n from email_link_uses where token_id = ${extendId} and claimed_until is null`.execute(t.database.db)).rows[0]!.n;
+    await expect.poll(recorded).toBe(1);
+    await sql`update email_link_uses set claimed_until = now() - interval '1 second' where token_id = ${extendId}`.execute(t.database.db);
     const before = await streamLength(post.postId);
     const again = await postLink(post.postId, 'extend_review_period', extend.token);
     expect(again.statusCode, again.body).toBe(200);

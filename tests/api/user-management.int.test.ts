@@ -6,6 +6,7 @@ import { handleCommand } from '../../infrastructure/command-handler';
 import { randomIds } from '../../infrastructure/ids';
 import { waitForProjections } from '../../projections/projection-status';
 import { type BadInputCase, expectRefused } from '../support/bad-input';
+import { pngDataUrl as png } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { as, type TestUser, testPassword } from '../support/users';
 
@@ -16,8 +17,6 @@ let customer: TestUser;
 let provider: TestUser;
 let organisationId: string;
 const unknownUuid = '00000000-0000-4000-8000-000000000000';
-// A real 1×1 PNG: the server checks the header behind the signature too.
-const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
   t = await createTestApp();

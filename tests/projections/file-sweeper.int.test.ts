@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
 import { storeImage } from '../../infrastructure/files';
 import { sweepUnusedFiles, UNUSED_FILE_GRACE_MINUTES } from '../../projections/files/file-sweeper';
+import { taggedPngDataUrl as image } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Avatars and logos no one shows any more are deleted (docs/personal-data.md "Avatars and logos"): a deleted user's
@@ -25,9 +26,6 @@ afterAll(async () => {
   await t.close();
 });
 
-// A real 1×1 PNG; bytes after its end make another file (files are stored once per content) the server still takes.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const image = (tag: string) => `data:image/png;base64,${Buffer.concat([png, Buffer.from(tag)]).toString('base64')}`;
 
 const afterGrace = () => new Date(Date.now() + (UNUSED_FILE_GRACE_MINUTES + 1) * 60_000);
 const sweep = () => sweepUnusedFiles(t.database.db, t.store, afterGrace());
