@@ -60,6 +60,7 @@ async function manualPost() {
   const post = await activePost(t);
   const cancelled = await call(post.owner, 'PATCH', `/v2/posts/${post.postId}`, { operation: 'cancel_automatic_selection' });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
+  await caughtUp(); // the scheduler reads its to-do list from a read model
   return post;
 }
 
@@ -172,6 +173,7 @@ describe('Auto-Declare', () => {
     await placeBid(t, first, homeLoanId, { interest_rate: 5.5, comparison_rate: 5.6 });
     const leading = await placeBid(t, second, homeLoanId, { interest_rate: 5.4, comparison_rate: 5.5 });
     const clock = new TestClock(Date.parse((await postState(postId)).bidding_period_expiry_on) + 1000);
+    await caughtUp();
     expect(firingsOf(await schedulerAt(clock).tick(), postId)).toEqual(['end_bidding:fired']);
     await caughtUp();
     clock.at = Date.parse((await postState(postId)).review_bids_on) + 1000;
@@ -186,6 +188,7 @@ describe('Auto-Declare', () => {
     const { postId } = await activePost(t);
     const clock = new TestClock(Date.parse((await postState(postId)).review_bids_on) + 1000);
     const scheduler = schedulerAt(clock);
+    await caughtUp();
     // Both due at once: bidding ends first, then Auto-Declare finds nothing to accept.
     expect(firingsOf(await scheduler.tick(), postId)).toEqual(['end_bidding:fired', 'auto_declare:nothing']);
     await caughtUp();
