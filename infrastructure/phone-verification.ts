@@ -43,7 +43,8 @@ function codeHash(key: Uint8Array, id: string, phone: PhoneNumber, code: string)
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
-export type SendResult = { ok: true } | { ok: false; reason: 'not_mobile' | 'too_many_codes' };
+/** `code` is the code sent: only a development server shows it (no SMS gateway; docs/security.md "Phone codes"). */
+export type SendResult = { ok: true; code: string } | { ok: false; reason: 'not_mobile' | 'too_many_codes' };
 
 /** Makes a code and puts its SMS in the outbox in one transaction: no row without its message, and the reverse. */
 export async function sendPhoneCode(
@@ -84,11 +85,12 @@ export async function sendPhoneCode(
       channel: 'sms',
       causationId: id,
       template: 'phone-code',
+      subject: 'Text message: your verification code',
       dataSubject: request.userId,
       to,
       text: `Your verification code is ${code}. It expires in ${CODE_MINUTES} minutes.`,
     });
-    return { ok: true } as const;
+    return { ok: true, code } as const;
   });
 }
 

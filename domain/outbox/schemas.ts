@@ -24,7 +24,7 @@ export const outboxMessageSummary = z.object({
   template: z.string(),
   /** null once erased. */
   recipient: z.string().nullable(),
-  /** null for SMS and once erased. */
+  /** What the mailbox calls the message (an SMS's is for the mailbox only); null once erased, or for SMS kept before SMS had one. */
   subject: z.string().nullable(),
   status: outboxStatus,
   attempts: z.number().int().min(0),

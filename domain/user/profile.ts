@@ -79,6 +79,11 @@ export const fullMobile = (code: string, digits: string) => `${code}${digits}`;
 export const unverifiedMobileMessage = 'Please, verify the new mobile number first.';
 
 export const phoneVerificationRequest = z.strictObject({ country_code: dialCode, mobile_number: phoneNumber });
+/**
+ * `POST /v1/users/phone_verification`'s answer. `development_code`: the code sent, answered only outside production
+ * (no SMS gateway exists, so one person trying the product locally could not read it otherwise).
+ */
+export const phoneCodeSent = z.object({ expires_in: z.number().int(), development_code: z.string().regex(/^\d{6}$/).optional() });
 /** The code is checked together with the number it was sent to, so the server keeps no number (docs/security.md). */
 export const phoneVerificationCheck = z.strictObject({
   country_code: dialCode,

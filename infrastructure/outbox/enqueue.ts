@@ -22,7 +22,8 @@ type MessageBase = {
   text: string;
 };
 export type EmailMessage = MessageBase & { channel: 'email'; subject: string; html?: string | null };
-export type SmsMessage = MessageBase & { channel: 'sms' };
+/** `subject`: what the mailbox calls the message, for a person ('Text message: your verification code'); an SMS itself has none. */
+export type SmsMessage = MessageBase & { channel: 'sms'; subject: string };
 export type OutboxMessage = EmailMessage | SmsMessage;
 
 const oneLine = (max: number) =>
@@ -49,6 +50,7 @@ const messageSchema = z.discriminatedUnion('channel', [
   z.object({
     ...base,
     channel: z.literal('sms'),
+    subject: oneLine(200),
     to: z.string().regex(/^\+[1-9]\d{6,14}$/, 'E.164 phone number'),
     text: z.string().min(1).max(1600),
   }),
@@ -92,7 +94,7 @@ export async function enqueueMessages(trx: Database, messages: readonly OutboxMe
       causation_id: m.causationId,
       data_subject: m.dataSubject ?? null,
       recipient: m.to,
-      subject: m.channel === 'email' ? m.subject : null,
+      subject: m.subject,
       text_body: m.text,
       html_body: m.channel === 'email' ? (m.html ?? null) : null,
       status: 'pending' as const,

@@ -223,6 +223,30 @@ describe('phone verification and PATCH /v1/users/me', () => {
     await expectRefusal(user, { method: 'PATCH', url: '/v1/users/me', payload: details('0412345678', { address: { suburb: 'Sydney', state: 'XX', postcode: '20' } }) }, 422, 'user.address.postcode');
   });
 
+  it('outside production the answer shows the code (no SMS gateway), in production never; the mailbox calls it a text message', async () => {
+    const send = (app: typeof t.app, user: TestUser, mobile_number: string) =>
+      app.inject(as(user, { method: 'POST', url: '/v1/users/phone_verification', payload: { country_code: '61', mobile_number } }));
+    const developer = await t.createUser({ userType: 'customer' });
+    const shown = await send(t.app, developer, '0422334455');
+    expect(shown.statusCode, shown.body).toBe(202);
+    const { rows } = await sql<{ subject: string; text_body: string }>`
+      select subject, text_body from outbox_messages where data_subject = ${developer.id} and template = 'phone-code'`.execute(t.database.db);
+    expect(rows).toHaveLength(1);
+    expect(shown.json()).toEqual({ expires_in: 600, development_code: codeIn(rows[0]!.text_body) });
+    expect(rows[0]!.subject).toBe('Text message: your verification code');
+
+    const production = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), db: t.database.db, store: t.store, clock: systemClock, ids: randomIds, secrets: t.secrets });
+    try {
+      const customer = await t.createUser({ userType: 'customer' });
+      const hidden = await send(production, customer, '0422334466');
+      expect(hidden.statusCode, hidden.body).toBe(202);
+      expect(hidden.json()).toEqual({ expires_in: 600 });
+      expect(hidden.body).not.toContain(codeIn((await lastSms(customer.id))!.text_body));
+    } finally {
+      await production.close();
+    }
+  });
+
   it('logs neither the code nor the number', async () => {
     const lines: string[] = [];
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });

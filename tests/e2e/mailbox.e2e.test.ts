@@ -54,7 +54,7 @@ describe('the mailbox, as an admin without SMTP_URL', () => {
         html: `<p>Hello Jane</p>${injected}`,
       })
     ).id;
-    await enqueueMessage(t.database.db, { channel: 'sms', causationId: randomUUID(), template: 'phone-code', to: '+61412345678', text: 'Your code is 123456' });
+    await enqueueMessage(t.database.db, { channel: 'sms', causationId: randomUUID(), template: 'phone-code', subject: 'Text message: your verification code', to: '+61412345678', text: 'Your code is 123456' });
     await new OutboxDelivery({ db: t.database.db }).deliverDue();
 
     await page.goto(`${baseUrl}/organisations`);

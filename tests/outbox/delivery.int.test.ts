@@ -69,7 +69,7 @@ function activationMail(overrides: Partial<EmailMessage> = {}): EmailMessage {
 
 function phoneCode(): SmsMessage {
   counter++;
-  return { channel: 'sms', causationId: randomUUID(), template: 'phone-code', to: `+6141234${String(counter).padStart(4, '0')}`, text: `Your code is ${100000 + counter}` };
+  return { channel: 'sms', causationId: randomUUID(), template: 'phone-code', subject: 'Text message: your verification code', to: `+6141234${String(counter).padStart(4, '0')}`, text: `Your code is ${100000 + counter}` };
 }
 
 async function enqueueCommitted(message: EmailMessage | SmsMessage): Promise<string> {

@@ -63,7 +63,7 @@ const messagesFor = (own: readonly NewEvent[]) => (event: RecordedEvent): Messag
       subject: 'Activate your account',
       text: `Activate: http://localhost:3000/activate?user=${data.user_id}`,
     },
-    { channel: 'sms', template: 'phone-code', dataSubject: data.user_id, to: data.mobile, text: 'Your code is 123456' },
+    { channel: 'sms', template: 'phone-code', subject: 'Text message: your verification code', dataSubject: data.user_id, to: data.mobile, text: 'Your code is 123456' },
   ];
 };
 
@@ -120,7 +120,7 @@ describe('enqueuing with the event that causes it', () => {
     const bad = [
       { channel: 'email', causationId: randomUUID(), template: 'activation', to: 'not an address', subject: 'Hi', text: 'x' },
       { channel: 'email', causationId: randomUUID(), template: 'activation', to: 'a@example.com', subject: 'Hi\r\nBcc: everyone@example.com', text: 'x' },
-      { channel: 'sms', causationId: randomUUID(), template: 'phone-code', to: '0412 345 678', text: 'Your code is 1' },
+      { channel: 'sms', causationId: randomUUID(), template: 'phone-code', subject: 'Text message: your verification code', to: '0412 345 678', text: 'Your code is 1' },
       { channel: 'email', causationId: 'not-a-uuid', template: 'Activation Mail', to: 'a@example.com', subject: 'Hi', text: '' },
     ] as const;
     const errors = await Promise.all(bad.map((message) => enqueueMessage(database.db, message).catch((error: unknown) => error)));
@@ -222,7 +222,7 @@ describe('erasing a person', () => {
     const causationId = randomUUID();
     const message = { channel: 'email', causationId, template: 'activation', dataSubject: 'u-40', to: 'Erase.Me@example.com', subject: 'Hi', text: 'Body' } as const;
     const { id } = await enqueueMessage(database.db, message);
-    const sms = await enqueueMessage(database.db, { channel: 'sms', causationId, template: 'phone-code', to: '+61400000001', text: 'Code 1' });
+    const sms = await enqueueMessage(database.db, { channel: 'sms', causationId, template: 'phone-code', subject: 'Text message: your verification code', to: '+61400000001', text: 'Code 1' });
     const other = await enqueueMessage(database.db, { ...message, template: 'other', dataSubject: 'u-41', to: 'keep@example.com' });
 
     expect(await eraseOutboxSubject(database.db, 'u-40')).toBe(1);

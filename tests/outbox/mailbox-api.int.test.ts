@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     await enqueueMessage(db, { channel: 'email', causationId: randomUUID(), template: 'welcome', to: `old${i}@example.com`, subject: `Welcome ${i}`, text: 'Hi' });
   }
-  smsId = (await enqueueMessage(db, { channel: 'sms', causationId: randomUUID(), template: 'phone-code', dataSubject: 'u-9', to: '+61412345678', text: 'Your code is 654321' })).id;
+  smsId = (await enqueueMessage(db, { channel: 'sms', causationId: randomUUID(), template: 'phone-code', subject: 'Text message: your verification code', dataSubject: 'u-9', to: '+61412345678', text: 'Your code is 654321' })).id;
   activationId = (
     await enqueueMessage(db, {
       channel: 'email',
@@ -49,7 +49,7 @@ describe('the mailbox API', () => {
     const body = list.parse(response.json());
     expect(body.total_records).toBe(5);
     expect(body.result[0]).toMatchObject({ id: activationId, channel: 'email', recipient: 'jane.citizen@example.com', subject: 'Activate your account', status: 'kept', attempts: 0 });
-    expect(body.result[1]).toMatchObject({ id: smsId, channel: 'sms', recipient: '+61412345678', subject: null, status: 'kept' });
+    expect(body.result[1]).toMatchObject({ id: smsId, channel: 'sms', recipient: '+61412345678', subject: 'Text message: your verification code', status: 'kept' });
     expect(body.result.every((m) => m.status === 'kept')).toBe(true);
     expect(body.result[0]).not.toHaveProperty('text_body');
   });
@@ -57,7 +57,7 @@ describe('the mailbox API', () => {
   it('pages, sorts and filters by channel, status and recipient', async () => {
     const page = list.parse((await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages?page=2&count=2&sorting[created_at]=asc' })).json());
     expect(page.total_records).toBe(5);
-    expect(page.result.map((m) => m.subject)).toEqual(['Welcome 2', null]);
+    expect(page.result.map((m) => m.subject)).toEqual(['Welcome 2', 'Text message: your verification code']);
 
     const sms = list.parse((await t.asAdmin({ method: 'GET', url: '/v1/outbox_messages?filter[channel]=sms' })).json());
     expect(sms.result.map((m) => m.id)).toEqual([smsId]);

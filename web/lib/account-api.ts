@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneCodeSent } from '../../domain/user/profile';
 import { apiFetch } from './api-fetch';
 
 // Account calls several screens make (sign-up, the post wizard, the application stepper, the profile): whether an
@@ -14,9 +15,9 @@ export async function emailIsFree(email: string): Promise<boolean> {
 
 export type PhoneNumber = { country_code: string; mobile_number: string };
 
-/** `POST /v1/users/phone_verification`: a 6-digit code goes to the number by SMS. */
+/** `POST /v1/users/phone_verification`: a 6-digit code goes to the number by SMS (a development server answers it too). */
 export function sendVerificationCode(phone: PhoneNumber) {
-  return apiFetch('/v1/users/phone_verification', { method: 'POST', body: phone, schema: z.object({ expires_in: z.number() }) });
+  return apiFetch('/v1/users/phone_verification', { method: 'POST', body: phone, schema: phoneCodeSent });
 }
 
 /** `GET /v1/users/phone_verification`: the code, with the number it was sent to; a right one verifies the number. */

@@ -12,10 +12,10 @@ type Props = {
   onSort: () => void;
 };
 
-/** What a message is called in the list: its subject, or for an SMS (which has none) its kind. */
-export function messageTitle(message: Pick<OutboxMessageSummary, 'subject' | 'channel' | 'template' | 'status'>): string {
+/** What a message is called in the list: its subject (every SMS has one for the mailbox; older ones may not). */
+export function messageTitle(message: Pick<OutboxMessageSummary, 'subject' | 'channel' | 'status'>): string {
   if (message.status === 'erased') return 'Erased message';
-  return message.subject ?? `${message.channel === 'sms' ? 'SMS' : 'Message'}: ${message.template}`;
+  return message.subject ?? (message.channel === 'sms' ? 'Text message' : 'Message');
 }
 
 export function MailboxTable({ messages, direction, onSort }: Props) {

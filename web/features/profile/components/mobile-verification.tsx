@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DevelopmentCode } from '../../../components/development-code';
 import { isApiError } from '../../../lib/api-error';
 import { formatMobile } from '../format-mobile';
 import type { PhoneNumber } from '../../../lib/account-api';
@@ -58,6 +59,7 @@ export function MobileVerification({ phone, onVerified, onNumberError }: Props) 
             {sendError}
           </Text>
         )}
+        {sent && <DevelopmentCode code={send.data?.development_code} />}
         {sent && (
           <Group align="flex-start" gap="sm">
             <TextInput

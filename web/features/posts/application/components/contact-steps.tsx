@@ -7,6 +7,7 @@ import { defaultPublishSettings } from '../../../../../domain/post/decider';
 import { errorsOf, type FieldErrors } from '../../../../../domain/post/schemas';
 import { phoneNumber } from '../../../../../domain/user/schemas';
 import { emailTakenMessage } from '../../../../../domain/user/email-reservation';
+import { DevelopmentCode } from '../../../../components/development-code';
 import { isApiError } from '../../../../lib/api-error';
 import { readTokens } from '../../../../lib/auth-tokens';
 import { formatDate } from '../../../../lib/format';
@@ -46,6 +47,7 @@ export function MobileNumberStep() {
   const [number, setNumber] = useState(answers.mobile_number);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [developmentCode, setDevelopmentCode] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const verified = answers.mobile_verified && number === answers.mobile_number;
   const phone = { country_code: answers.country_code, mobile_number: number };
@@ -57,7 +59,8 @@ export function MobileNumberStep() {
     setAnswers({ mobile_number: number, mobile_verified: false });
     // A new customer when none was made yet, or when its session is gone (logged out in another tab).
     if (!state.customer || !readTokens()) setCustomer(await startCustomer());
-    await sendVerificationCode(phone);
+    const sent = await sendVerificationCode(phone);
+    setDevelopmentCode(sent.development_code);
     setSentTo(number);
     setCode('');
     setErrors({});
@@ -106,6 +109,7 @@ export function MobileNumberStep() {
         error={errorOf('mobile_number', 'country_code')}
         description={verified ? 'Verified' : undefined}
       />
+      {sentTo === number && !verified && <DevelopmentCode code={developmentCode} />}
       {sentTo === number && !verified && (
         <Stack gap={4}>
           <TextInput

@@ -12,6 +12,7 @@ import { unverifiedMobileMessage } from '../../../../../domain/user/profile';
 import { phoneNumber } from '../../../../../domain/user/schemas';
 import { AnchorLink } from '../../../../components/router-link';
 import { isApiError } from '../../../../lib/api-error';
+import { DevelopmentCode } from '../../../../components/development-code';
 import { checkVerificationCode, sendVerificationCode } from '../../../../lib/account-api';
 import { currentUser } from '../api/customer-account';
 import { publishPost, takenEmailMessage } from '../api/save-steps';
@@ -188,6 +189,7 @@ type MobileProps = {
 function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, onVerified, onNumberError }: MobileProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [developmentCode, setDevelopmentCode] = useState<string | undefined>();
   const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'send' | 'check' | null>(null);
   const mobile = fullMobile(values);
@@ -198,7 +200,8 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
     setBusy('send');
     setCodeError(null);
     try {
-      await sendVerificationCode(phone);
+      const sent = await sendVerificationCode(phone);
+      setDevelopmentCode(sent.development_code);
       setSentTo(mobile);
       setCode('');
     } catch (error) {
@@ -240,6 +243,7 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
           </Text>
         </Group>
       )}
+      {!verified && sentTo !== null && sentTo === mobile && <DevelopmentCode code={developmentCode} />}
       {!verified && sentTo !== null && sentTo === mobile && (
         <Group align="flex-start" gap="sm">
           <TextInput
