@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { systemClock } from '../infrastructure/clock';
 import type { Config } from '../infrastructure/config';
-import { openDatabase } from '../infrastructure/database/database';
+import { type Database, openDatabase } from '../infrastructure/database/database';
 import { migrateToLatest } from '../infrastructure/database/migrate';
 import { loadLocalities } from '../infrastructure/localities';
 import type { EventStore } from '../infrastructure/event-store/event-store';
@@ -39,7 +39,17 @@ export type RunningServer = RunningProcess & { url: string };
  * the scheduler and the outbox delivery; `api` the API only, once every projection has a live build; `worker` the
  * runner (the consumers PROJECTIONS names), the scheduler and the outbox, without an HTTP port.
  */
-export async function startProcess({ config }: { config: Config }): Promise<RunningProcess> {
+export type StartOptions = {
+  config: Config;
+  /**
+   * Runs once the projections are live, before the scheduler starts and the port opens (ROLE=all only): the demo
+   * data (scripts/start.ts), whose story fires the scheduler's transitions at their own times in the past. A running
+   * scheduler would fire those at once, dated now, while the story still places bids.
+   */
+  beforeScheduler?: (process: { db: Database; store: EventStore; secrets: AppSecrets }) => Promise<void>;
+};
+
+export async function startProcess({ config, beforeScheduler }: StartOptions): Promise<RunningProcess> {
   const withApi = config.role !== 'worker';
   const withWorker = config.role !== 'api';
   // ROLE=all on a PostgreSQL server: the runner, the scheduler and the outbox get a pool of their own, carved out of
@@ -87,6 +97,10 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
     // The API reads every projection: it waits for the workers to have built them all (a fresh database).
     const names = allConsumers.filter((c) => c.kind === 'projection').map((c) => c.name);
     await untilProjectionsLive(database.db, names, { onWaiting: (missing) => log.warn({ missing }, 'waiting for a worker to build these projections') });
+  }
+  if (beforeScheduler) {
+    if (!(withApi && withWorker)) throw new Error('beforeScheduler needs ROLE=all: the API and the projections in this process');
+    await beforeScheduler({ db: database.db, store, secrets });
   }
   // The post's time-driven transitions and Auto-Declare (docs/post-lifecycle.md "Scheduler"); their claims let
   // several workers run it.
@@ -136,9 +150,10 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
 }
 
 /** A process with the API (ROLE `all` or `api`): tests, benchmarks and browser tests start the product with it. */
-export async function startServer({ config }: { config: Config }): Promise<RunningServer> {
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
   if (config.role === 'worker') throw new Error('startServer starts the API; a worker starts with startProcess');
-  const running = await startProcess({ config });
+  const running = await startProcess(options);
   if (running.url === null) throw new Error('The API did not start');
   return { ...running, url: running.url };
 }

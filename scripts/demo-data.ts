@@ -14,9 +14,13 @@ import { type CommandContext, handleCommand } from '../infrastructure/command-ha
 import { comparePositions, type EventStore, START } from '../infrastructure/event-store/event-store';
 import { derivedUuid, randomIds } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
+import type { Config } from '../infrastructure/config';
+import type { Database } from '../infrastructure/database/database';
+import { type DemoPerson, seedMarketplace, storyCustomers } from './demo-marketplace';
 
-// What a person trying the product locally finds on first start (README "Log in"): lenders and brokers, questions,
-// and an account in each role and provider status, all with one password.
+// What a person trying the product locally finds on first start (README "Log in", docs/demo-data.md): lenders and
+// brokers, questions, an account in each role and provider status, all with one password, and a marketplace in
+// full swing (scripts/demo-marketplace.ts).
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
 
@@ -63,6 +67,9 @@ export const demoProviders: ProviderSeed[] = [
   { email: 'manager@cba.demo.example', first_name: 'Mei', last_name: 'Chen', organisation: 'Commonwealth Bank', provider_type: 'financial_institution', status: 'active', permissions: { manage_permissions_for_fsps_within_org: true, view_all_within_organisation: true } },
   { email: 'lender@cba.demo.example', first_name: 'Liam', last_name: "O'Brien", organisation: 'Commonwealth Bank', provider_type: 'financial_institution', status: 'active' },
   { email: 'broker@aussie.demo.example', first_name: 'Grace', last_name: 'Nguyen', organisation: 'Aussie Home Loans', provider_type: 'broker', status: 'active' },
+  { email: 'lender@anz.demo.example', first_name: 'Isla', last_name: 'Robinson', organisation: 'ANZ', provider_type: 'financial_institution', status: 'active' },
+  { email: 'lender@macquarie.demo.example', first_name: 'Oscar', last_name: 'Clarke', organisation: 'Macquarie Bank', provider_type: 'financial_institution', status: 'active' },
+  { email: 'broker@loanmarket.demo.example', first_name: 'Ella', last_name: 'King', organisation: 'Loan Market', provider_type: 'broker', status: 'active' },
   { email: 'approved@westpac.demo.example', first_name: 'Noah', last_name: 'Williams', organisation: 'Westpac', provider_type: 'financial_institution', status: 'approved' },
   { email: 'pending@nab.demo.example', first_name: 'Olivia', last_name: 'Smith', organisation: 'National Australia Bank', provider_type: 'financial_institution', status: 'pending' },
   { email: 'pending@harbour.demo.example', first_name: 'Jack', last_name: 'Taylor', organisation: 'Harbour Lending', provider_type: 'broker', status: 'pending', knownOrganisation: false },
@@ -73,15 +80,24 @@ export const demoAdmin = { email: 'admin@demo.example', first_name: 'Alex', last
 export const demoCustomers = [
   { email: 'customer@demo.example', first_name: 'Chloe', last_name: 'Jones', status: 'active' as const },
   { email: 'new.customer@demo.example', first_name: 'Ethan', last_name: 'Lee', status: 'creating' as const },
+  ...storyCustomers.map((customer) => ({ ...customer, status: 'active' as const })),
 ];
 
-type SeedDependencies = { store: EventStore; secrets: Pick<AppSecrets, 'emailLookupKey'> };
+type SeedDependencies = { config: Config; db: Database; store: EventStore; secrets: AppSecrets };
 
-/** Fills an empty event store with the demo data; answers whether it did (a store with events is left alone). */
-export async function seedDemoData(deps: SeedDependencies, now: Date): Promise<boolean> {
+/** The accounts and the directory are this long older than the marketplace's first post. */
+const ACCOUNTS_DAYS_BEFORE = 60;
+
+/**
+ * Fills an empty event store with the demo data, dated relative to `today`; answers whether it did (a store with
+ * events is left alone, so a second start adds nothing).
+ */
+export async function seedDemoData(deps: SeedDependencies, today: Date): Promise<boolean> {
   const { store } = deps;
   if (comparePositions(await store.headPosition(), START) !== 0) return false;
+  const now = new Date(today.getTime() - ACCOUNTS_DAYS_BEFORE * 86_400_000);
   const context: CommandContext = { userId: null, correlationId: 'demo-data', causationId: null, now };
+  const people = new Map<string, DemoPerson>();
 
   for (const seed of organisations) {
     await handleCommand({
@@ -106,11 +122,13 @@ export async function seedDemoData(deps: SeedDependencies, now: Date): Promise<b
   const personal = (p: { email: string; first_name: string; last_name: string }, mobile: string) => ({ ...p, country_code: '61', mobile_number: mobile });
   const admin = await registerUser(accountDeps, { user_type: 'admin', personal: personal(demoAdmin, '0400000001'), password: DEMO_PASSWORD, created_by: null }, context);
   if (!admin.ok) throw new Error(`Demo admin: ${admin.message}`);
+  people.set(demoAdmin.email, { id: admin.userId, userType: 'admin' });
   const asAdmin = { ...context, userId: admin.userId };
 
   for (const [index, customer] of demoCustomers.entries()) {
     const created = await registerUser(accountDeps, { user_type: 'customer', personal: personal(customer, `04000001${index}0`), password: DEMO_PASSWORD, status: customer.status }, context);
     if (!created.ok) throw new Error(`Demo customer: ${created.message}`);
+    people.set(customer.email, { id: created.userId, userType: 'customer' });
   }
 
   for (const [index, seed] of demoProviders.entries()) {
@@ -148,6 +166,8 @@ export async function seedDemoData(deps: SeedDependencies, now: Date): Promise<b
     await run({ type: 'CompleteProviderProfile', data: { user_id, avatar_file_id: null } }, { ...context, userId: user_id });
     if (seed.permissions) await run({ type: 'ChangePermissions', data: { user_id, permissions: seed.permissions, changed_by: admin.userId } });
     if (seed.status === 'suspended') await run({ type: 'ChangeUserStatus', data: { user_id, status: 'suspended' } });
+    else people.set(seed.email, { id: user_id, userType: 'fsp', organisationUuid: organisationId(seed.organisation) });
   }
+  await seedMarketplace(deps, { admin: { id: admin.userId, userType: 'admin' }, people }, today);
   return true;
 }
