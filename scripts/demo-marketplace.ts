@@ -489,8 +489,10 @@ class StoryWorld {
     const provider = this.#person(bidder);
     const organisation_uuid = provider.organisationUuid;
     if (!organisation_uuid) throw new Error(`${bidder} has no organisation`);
-    // Below the customer's current rate, each bidder a little different: the seeded generator picks by how much.
-    const interest_rate = Math.min(this.#rate(story.loan.currentRate - 0.95, 0.6) + rank * 0.03, story.loan.currentRate - 0.1);
+    // Below the customer's current rate, each bidder a little different: the seeded generator picks by how much. The
+    // bid the customer will accept is a sharper one, as customers choose (the winning rate in the statistics).
+    const sharper = story.accept?.bid === rank ? 0.3 : 0;
+    const interest_rate = Math.min(this.#rate(story.loan.currentRate - 0.95, 0.6) + rank * 0.03 - sharper, story.loan.currentRate - 0.1);
     const bid: BidFormInput = {
       bid_type: 'normal',
       organisation_uuid,
