@@ -100,7 +100,21 @@ export async function startProcess({ config, beforeScheduler }: StartOptions): P
   }
   if (beforeScheduler) {
     if (!(withApi && withWorker)) throw new Error('beforeScheduler needs ROLE=all: the API and the projections in this process');
-    await beforeScheduler({ db: database.db, store, secrets });
+    try {
+      await beforeScheduler({ db: database.db, store, secrets });
+    } catch (error) {
+      // Nothing is listening yet: stop what runs, so the failure ends the start instead of leaving it half up.
+      stopNudging?.();
+      await runner?.stop();
+      await app?.close();
+      if (separate) {
+        await workerStore.close();
+        await workerDatabase.close();
+      }
+      await store.close();
+      await database.close();
+      throw error;
+    }
   }
   // The post's time-driven transitions and Auto-Declare (docs/post-lifecycle.md "Scheduler"); their claims let
   // several workers run it.
