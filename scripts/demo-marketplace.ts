@@ -318,7 +318,7 @@ export const demoStories: PostStory[] = [
   },
 ];
 
-/** The customers and providers the story adds to the accounts of scripts/demo-data.ts (README "Log in"). */
+/** The customers the story adds to the accounts of scripts/demo-data.ts (README "Log in"). */
 export const storyCustomers = [
   { email: 'james.wilson@demo.example', first_name: 'James', last_name: 'Wilson' },
   { email: 'ruby.walker@demo.example', first_name: 'Ruby', last_name: 'Walker' },
@@ -327,24 +327,23 @@ export const storyCustomers = [
   { email: 'zoe.harris@demo.example', first_name: 'Zoe', last_name: 'Harris' },
 ];
 
-/** Who tells the story at which step: a step is a moment and what happens then. */
+/** One moment of the story and what happens then. */
 type Step = { at: Date; label: string; run: () => Promise<void> };
 
 /** Seeds the trade of the demo marketplace; every step is a request to the API as the person who would make it. */
 export async function seedMarketplace(deps: MarketplaceDependencies, cast: DemoCast, today: Date): Promise<void> {
-  const random = seededRandom(24);
-  const start = new Date(today.getTime() - 45 * DAY);
-  const clock = new StoryClock(start);
-  const app = await buildApp({ config: deps.config, db: deps.db, store: deps.store, clock, ids: seededIds(random), secrets: deps.secrets });
-  const scheduler = new TransitionScheduler({ db: deps.db, store: deps.store, ids: seededIds(random), clock });
   const known = new Set(consumersFor({ publicUrl: deps.config.publicUrl, secrets: deps.secrets }).map((c) => c.name));
   const missing = storyReads.filter((name) => !known.has(name));
   if (missing.length > 0) throw new Error(`The demo reads consumers that do not exist: ${missing.join(', ')}`);
+  const random = seededRandom(24);
+  const clock = new StoryClock(new Date(today.getTime() - 45 * DAY));
+  const app = await buildApp({ config: deps.config, db: deps.db, store: deps.store, clock, ids: seededIds(random), secrets: deps.secrets });
+  const scheduler = new TransitionScheduler({ db: deps.db, store: deps.store, ids: seededIds(random), clock });
   try {
     const world = new StoryWorld({ app, deps, clock, scheduler, cast, random });
     const steps: Step[] = [];
     const pendingPostOwner = cast.people.get('new.customer@demo.example');
-    if (pendingPostOwner) steps.push({ at: new Date(today.getTime() - 3 * HOUR), label: 'draft of the new customer', run: () => world.draftPost(pendingPostOwner).then(() => undefined) });
+    if (pendingPostOwner) steps.push({ at: new Date(today.getTime() - 3 * HOUR), label: 'draft of the new customer', run: () => world.draftPost(pendingPostOwner) });
     for (const story of demoStories) steps.push(...world.stepsOf(story, today));
     steps.sort((a, b) => a.at.getTime() - b.at.getTime());
     for (const step of steps) {
@@ -444,12 +443,11 @@ class StoryWorld {
   }
 
   /** The new customer's first post, left at the loan details as the wizard saves it (status pending). */
-  async draftPost(owner: DemoPerson): Promise<string> {
+  async draftPost(owner: DemoPerson): Promise<void> {
     const postId = await this.#created(owner, `/v2/products/${homeLoanProduct.uuid}/posts`, { post: { urgency: 'within_3_months' } });
     await this.#created(owner, `/v2/posts/${postId}/home_loans`, {
       home_loan: homeLoanOf({ amount: 390_000, value: 560_000, suburb: 'melbourne', lender: 'ANZ', currentRate: 6.39, applicants: people('Ethan Lee'), income: 95_000 }),
     });
-    return postId;
   }
 
   async #created(who: DemoPerson, url: string, payload: object): Promise<string> {
