@@ -10,6 +10,10 @@ import { sydneyDay } from '../../domain/shared/sydney-time';
 import { addDays, defaultRangeDays } from '../../domain/statistics/range';
 import type { UserType } from '../../domain/user/schemas';
 import { loadConfig } from '../../infrastructure/config';
+import { openEventStore } from '../../infrastructure/event-store/open-event-store';
+import { loadSecrets } from '../../infrastructure/secrets';
+import { consumersFor } from '../../projections/registry';
+import { ProjectionRunner } from '../../projections/runner';
 import type { Database } from '../../infrastructure/database/database';
 import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
 import { findUserByEmail } from '../../projections/users/queries';
@@ -121,6 +125,31 @@ describe('the demo marketplace', () => {
     const busyDays = stats.series.filter((bucket: { posts_created: number; bids_placed: number }) => bucket.posts_created + bucket.bids_placed > 0);
     expect(busyDays.length).toBeGreaterThanOrEqual(8);
   });
+
+  it('tells the same story on every seeding: the same posts, statuses, bids and rates (a fixed seed)', async () => {
+    // A second, empty database seeded the same day, with its projections running as the server runs them.
+    const other = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+    const store = await openEventStore(config, other.db);
+    const secrets = await loadSecrets(other.db);
+    const runner = new ProjectionRunner({ db: other.db, store, consumers: consumersFor({ publicUrl: config.publicUrl, secrets }), idleMs: 10, sequential: other.kind === 'pglite' });
+    await runner.untilLive();
+    runner.start();
+    try {
+      expect(await seedDemoData({ config, db: other.db, store, secrets }, new Date())).toBe(true);
+      const story = async (database: Database) => ({
+        posts: (await sql<{ uuid: string; status: string }>`select uuid, status from posts order by uuid`.execute(database)).rows,
+        bids: (await sql<{ uuid: string; interest_rate: number }>`select uuid, interest_rate from bids order by uuid`.execute(database)).rows,
+      });
+      const told = await story(db());
+      expect(told.bids.length).toBeGreaterThan(20);
+      expect(await story(other.db)).toEqual(told);
+    } finally {
+      await runner.stop();
+      await store.close();
+      await other.close();
+    }
+  }, 240_000);
 
   it('adds nothing when seeded again', async () => {
     const before = await countEvents(db());
