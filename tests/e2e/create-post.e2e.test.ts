@@ -209,6 +209,7 @@ describe('a new visitor creates a post', () => {
     await notice.getByText('Development only').waitFor();
     const shown = /your code is (\d{6})/.exec((await notice.textContent()) ?? '')?.[1];
     expect(shown).toBe(await t.smsCode());
+    await snap('12b-development-code');
     await field('Verification code').fill(shown!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Your mobile number is verified.').waitFor();
