@@ -14,7 +14,7 @@ import { untilProjectionsLive } from '../projections/projection-status';
 import { consumersFor, selectConsumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
-import { buildApp } from './app';
+import { buildApp, type ExtraRoutes } from './app';
 import { loggerOptions } from './logger';
 
 /** The worker part's own pool in a ROLE=all process, out of the process's DATABASE_POOL_SIZE connections. */
@@ -39,7 +39,7 @@ export type RunningServer = RunningProcess & { url: string };
  * the scheduler and the outbox delivery; `api` the API only, once every projection has a live build; `worker` the
  * runner (the consumers PROJECTIONS names), the scheduler and the outbox, without an HTTP port.
  */
-export async function startProcess({ config }: { config: Config }): Promise<RunningProcess> {
+export async function startProcess({ config, routes = [] }: { config: Config; routes?: readonly ExtraRoutes[] }): Promise<RunningProcess> {
   const withApi = config.role !== 'worker';
   const withWorker = config.role !== 'api';
   // ROLE=all on a PostgreSQL server: the runner, the scheduler and the outbox get a pool of their own, carved out of
@@ -62,7 +62,7 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
     await database.close();
     throw error;
   }
-  const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config) }) : null;
+  const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config), routes }) : null;
   const log = app?.log ?? pino({ level: config.logLevel });
   const workerDatabase = separate ? await openDatabase({ url: config.databaseUrl!, maxConnections: WORKER_POOL_SIZE }) : database;
   const workerStore = separate ? await openEventStore(config, workerDatabase.db) : store;
@@ -136,9 +136,9 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
 }
 
 /** A process with the API (ROLE `all` or `api`): tests, benchmarks and browser tests start the product with it. */
-export async function startServer({ config }: { config: Config }): Promise<RunningServer> {
+export async function startServer({ config, routes }: { config: Config; routes?: readonly ExtraRoutes[] }): Promise<RunningServer> {
   if (config.role === 'worker') throw new Error('startServer starts the API; a worker starts with startProcess');
-  const running = await startProcess({ config });
+  const running = await startProcess({ config, ...(routes ? { routes } : {}) });
   if (running.url === null) throw new Error('The API did not start');
   return { ...running, url: running.url };
 }
