@@ -38,25 +38,25 @@ export async function dropAnalyticsViewsReading(trx: Database, tables: readonly 
 }
 
 /**
- * Brings the analytics schema in line with views.ts, in the caller's transaction: drops views no definition names,
+ * Brings the analytics schema in line with `views` (views.ts's), in the caller's transaction: drops views no definition names,
  * makes again those whose definition changed, and creates the missing ones whose read models are live (a view
  * over a projection that has no live build yet waits for its first swap). A definition that fails (it names a
  * column the serving build lacks: a new version not swapped in yet) is left as it was and reported.
  */
-export async function createAnalyticsViews(trx: Database): Promise<AnalyticsViewFailure[]> {
+export async function createAnalyticsViews(trx: Database, views: readonly AnalyticsView[] = analyticsViews): Promise<AnalyticsViewFailure[]> {
   await lockAnalyticsViews(trx);
   const { rows: existing } = await sql<{ name: string; comment: string | null }>`
     select c.relname as name, obj_description(c.oid, 'pg_class') as comment
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = ${ANALYTICS_SCHEMA} and c.relkind = 'v'`.execute(trx);
   for (const { name } of existing) {
-    if (!analyticsViews.some((view) => view.name === name)) await sql`drop view if exists ${sql.id(ANALYTICS_SCHEMA, name)} cascade`.execute(trx);
+    if (!views.some((view) => view.name === name)) await sql`drop view if exists ${sql.id(ANALYTICS_SCHEMA, name)} cascade`.execute(trx);
   }
   const { rows: live } = await sql<{ name: string }>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relname in (${sql.join(analyticsViews.flatMap((view) => view.reads))})`.execute(trx);
+    where n.nspname = 'public' and c.relname in (${sql.join(views.flatMap((view) => view.reads))})`.execute(trx);
   const failures: AnalyticsViewFailure[] = [];
-  for (const view of analyticsViews) {
+  for (const view of views) {
     const current = existing.find((row) => row.name === view.name);
     if (current?.comment === fingerprint(view)) continue;
     if (!view.reads.every((table) => live.some((row) => row.name === table))) continue;
@@ -76,8 +76,8 @@ export async function createAnalyticsViews(trx: Database): Promise<AnalyticsView
 }
 
 /** At a worker's start: the analytics views as this code defines them (an existing database's first start too). */
-export async function refreshAnalyticsViews(db: Database): Promise<AnalyticsViewFailure[]> {
-  return db.transaction().execute((trx) => createAnalyticsViews(trx));
+export async function refreshAnalyticsViews(db: Database, views: readonly AnalyticsView[] = analyticsViews): Promise<AnalyticsViewFailure[]> {
+  return db.transaction().execute((trx) => createAnalyticsViews(trx, views));
 }
 
 /** One message for failed views, for the runner's and the server's error reports. */

@@ -156,6 +156,18 @@ describe('the analysts', () => {
     await expectWorkedAnswers(); // the views made again are readable by the role (default privileges)
   });
 
+  it('keep a view as it was when its new definition fails, and get every other', async () => {
+    const changed = analyticsViews.map((view) => (view.name === 'posts' ? { ...view, query: 'select no_such_column from public.posts' } : view));
+    const broken = { name: 'broken', reads: ['bids'], query: 'select nothing_here from public.bids' };
+    await sql`drop view analytics.deals`.execute(t.database.db);
+    const failures = await refreshAnalyticsViews(t.database.db, [...changed, broken]);
+    expect(failures.map((f) => f.view)).toEqual(['posts', 'broken']);
+    expect(failures[0]!.message).toMatch(/no_such_column/);
+    await expectWorkedAnswers(); // posts as it was, deals made again
+    const { rows } = await sql<{ broken: string | null }>`select to_regclass('analytics.broken')::text as broken`.execute(t.database.db);
+    expect(rows[0]!.broken).toBeNull();
+  });
+
   it('log in to the server with the role (PostgreSQL server only)', async ({ skip }) => {
     if (!t.database.url) return skip('embedded PGlite takes no connections');
     const url = new URL(t.database.url);
