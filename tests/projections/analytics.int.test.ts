@@ -7,6 +7,7 @@ import { ensureAnalyticsRole } from '../../infrastructure/database/analytics-rol
 import { refreshAnalyticsViews } from '../../projections/analytics/analytics-views';
 import { analyticsViews } from '../../projections/analytics/views';
 import { rebuildProjections } from '../../projections/rebuild';
+import { postsProjection } from '../../projections/posts/posts';
 import { consumersFor } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner';
 import { workedQuestion } from '../support/analytics-docs';
@@ -139,6 +140,17 @@ describe('the analysts', () => {
     expect(after.map((b) => b.name)).toEqual(before.map((b) => b.name));
     for (const build of after) expect(before.map((b) => b.schema_name), build.name).not.toContain(build.schema_name);
 
+    await expectWorkedAnswers();
+    await expectOnlyAnalyticsReadable();
+  });
+
+  it('keep their views and answers when a projection comes in a new version', async () => {
+    const bumped = { ...postsProjection, version: postsProjection.version + 1 };
+    const errors: unknown[] = [];
+    await new ProjectionRunner({ db: t.database.db, store: t.store, consumers: [bumped], onError: (error) => errors.push(error) }).catchUp();
+    expect(errors).toEqual([]);
+    const { rows } = await sql<{ version: number }>`select version from projection_builds where name = 'posts' and status = 'live'`.execute(t.database.db);
+    expect(rows).toEqual([{ version: bumped.version }]);
     await expectWorkedAnswers();
     await expectOnlyAnalyticsReadable();
   });
