@@ -11,6 +11,7 @@ import { type AppSecrets, loadSecrets } from '../infrastructure/secrets';
 import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
 import { FileSweeper } from '../projections/files/file-sweeper';
 import { untilProjectionsLive } from '../projections/projection-status';
+import { analyticsFailureError, refreshAnalyticsViews } from '../projections/analytics/analytics-views';
 import { consumersFor, selectConsumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
@@ -82,6 +83,9 @@ export async function startProcess({ config, routes = [] }: { config: Config; ro
   const stopNudging = runner && withApi ? store.onAppended?.(() => runner.nudge()) : undefined;
   if (runner) {
     await runner.untilLive();
+    // The analysts' views as this code defines them: a swap keeps them up after that (docs/analytics.md).
+    const failures = await refreshAnalyticsViews(workerDatabase.db);
+    if (failures.length > 0) log.error({ err: { message: analyticsFailureError(failures).message } }, 'analytics views left out');
     runner.start();
   } else {
     // The API reads every projection: it waits for the workers to have built them all (a fresh database).

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Batcher } from '../infrastructure/batcher';
 import type { Database } from '../infrastructure/database/database';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infrastructure/event-store/event-store';
+import { type AnalyticsViewFailure, analyticsFailureError, createAnalyticsViews, dropAnalyticsViewsReading } from './analytics/analytics-views';
 import { LogTail } from './log-tail';
 import type { Consumer } from './projection';
 import { announceCheckpoint } from './projection-status';
@@ -441,7 +442,10 @@ export class ProjectionRunner {
       .reduce((oldest, position) => (comparePositions(position, oldest) < 0 ? position : oldest));
   }
 
-  /** A rebuilt projection has caught up: point the views at it and drop the build it replaces, atomically. */
+  /**
+   * A rebuilt projection has caught up: point the views (and the analysts' views over them) at it and drop the build
+   * it replaces, atomically.
+   */
   async #swapIn(consumer: Consumer, build: Build): Promise<void> {
     this.#knownBuilds.delete(consumer.name);
     const swapped = await this.#db.transaction().execute(async (trx) => {
@@ -454,20 +458,27 @@ export class ProjectionRunner {
       const building = rows.find((r) => r.schema_name === build.schemaName && r.status === 'building');
       if (!building) return null;
       const previous = rows.find((r) => r.status === 'live');
+      let analyticsFailures: AnalyticsViewFailure[] = [];
       if (consumer.kind === 'projection') {
+        // The analysts' views over these tables would block their drop: they go first and come back over the new
+        // build in this transaction (docs/analytics.md).
+        await dropAnalyticsViewsReading(trx, consumer.tables);
         for (const table of consumer.tables) {
           await sql`drop view if exists ${sql.id('public', table)}`.execute(trx);
           await sql`create view ${sql.id('public', table)} as select * from ${sql.id(build.schemaName, table)}`.execute(trx);
         }
+        analyticsFailures = await createAnalyticsViews(trx);
       }
       if (previous) {
         await sql`update projection_builds set status = 'retired', updated_at = now() where schema_name = ${previous.schema_name}`.execute(trx);
         await sql`drop schema if exists ${sql.id(previous.schema_name)} cascade`.execute(trx);
       }
       await sql`update projection_builds set status = 'live', updated_at = now() where schema_name = ${build.schemaName}`.execute(trx);
-      return toBuild({ ...building, status: 'live' });
+      return { build: toBuild({ ...building, status: 'live' }), analyticsFailures };
     });
-    if (swapped) this.#moved(consumer, swapped, swapped.checkpoint);
+    if (swapped) this.#moved(consumer, swapped.build, swapped.build.checkpoint);
+    // The swap stands without them: the read model serves the product; the report says which views analysts miss.
+    if (swapped && swapped.analyticsFailures.length > 0) this.#onError(analyticsFailureError(swapped.analyticsFailures), consumer.name);
     this.#progress.emit('progress');
   }
 
