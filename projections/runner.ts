@@ -25,7 +25,7 @@ const BUILDS_FRESH_MS = 1000;
  * within the last moments (up to three times `wal_writer_delay`, 0.6 s by default), it comes back as of an earlier
  * batch, read-model rows and checkpoint together, still atomic, and the runner applies those events again. The events
  * themselves, and everything else, still commit synchronously. Waiting for the disk at every batch made each of a
- * dozen consumers queue behind the log's own flushes (docs/performance.md "One read of the log per runner").
+ * dozen consumers queue behind the log's own flushes (docs/performance-history.md "One read of the log per runner").
  */
 
 /** A skipped batch's checkpoint move of one build: from where this runner saw it, to after the batch. */
@@ -393,7 +393,7 @@ export class ProjectionRunner {
 
   /**
    * Skipped batches' checkpoint moves, each a compare-and-set, in one statement: the loops wake together when the log
-   * moves, and most of them skip (docs/performance.md "Skipped batches' checkpoints in one statement"). Answers
+   * moves, and most of them skip (docs/performance-history.md "Skipped batches' checkpoints in one statement"). Answers
    * whether each one moved.
    */
   async #moveCheckpoints(moves: readonly CheckpointMove[]): Promise<boolean[]> {

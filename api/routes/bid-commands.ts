@@ -82,7 +82,7 @@ export function bidCommands(deps: AppDependencies) {
   const posts = postCommands(deps);
   const rememberedPosts = new RememberedFolds<PostState>(FOLDED_POSTS_KEPT);
   const homeLoanPosts = new Map<string, string>();
-  /** Bids placed at the same time read their providers in one statement (docs/performance.md "Reads in batches"). */
+  /** Bids placed at the same time read their providers in one statement (docs/performance-history.md "Reads in batches"). */
   const bidders = new Batcher<string, BidderRow | undefined>((userIds) => biddersOf(db, userIds), BIDDER_BATCHES);
 
   /**

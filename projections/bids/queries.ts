@@ -77,7 +77,7 @@ const rankedBid = (row: Pick<BidRow, 'uuid' | 'status' | 'interest_rate' | 'comp
 });
 
 /**
- * The providers placing bids, for several bids in one round trip (docs/performance.md "Reads in batches"): of each,
+ * The providers placing bids, for several bids in one round trip (docs/performance-history.md "Reads in batches"): of each,
  * the user, its organisation (type, and the name and logo the answer shows), its full name, its bidding limits and
  * its deals now accepted and now contacted (docs/deals.md "Bidding limits"). One answer per user id, in order
  * (undefined: no such user).

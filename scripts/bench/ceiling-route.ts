@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { allow, callerOf } from '../../api/access';
 import type { AppDependencies } from '../../api/app';
 
-// The bid workload's ceiling (docs/performance.md "Bids as a ratio"): a route on the same server that does what any
+// The bid workload's ceiling (docs/performance.md "Today's state"): a route on the same server that does what any
 // write request must, and nothing a bid adds. The same access rule as placing a bid (the token checked, the caller
 // read), the body parsed, one INSERT committed on its own, and a 201 answer as long as a bid's. The workload runs it
 // in the same run as the bids, so bids/s and CPU a bid are read as a fraction of it, whatever the machine's speed.
