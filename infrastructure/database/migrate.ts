@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database';
 import * as eventStore from './migrations/2026-11-21T0000-event-store';
 import * as projections from './migrations/2026-11-21T0001-projections';
@@ -55,9 +55,32 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the shared tables up to date; safe to run from several processes at once (kysely takes a lock). */
+/**
+ * The advisory lock between the migrations and the projection runner's schema changes (a rebuild's swap and the drop
+ * of the schema it replaces): kysely's migrator lists every table of every schema before it migrates, and a schema
+ * dropped under that listing failed a process's start (`schema "proj_…" does not exist`, issue 26). Migrations take
+ * it exclusively, swaps and drops shared (they do not wait for each other).
+ */
+const SCHEMA_CHANGES_LOCK = sql`hashtextextended('migrations and projection schema swaps', 0)`;
+
+/** In a transaction that drops or replaces a projection's schema or views: waits while migrations run. */
+export async function lockOutMigrations(trx: Database): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(${SCHEMA_CHANGES_LOCK})`.execute(trx);
+}
+
+/**
+ * Brings the shared tables up to date; safe to run from several processes at once (kysely takes a lock) and beside
+ * rebuilds (SCHEMA_CHANGES_LOCK, held on one connection for the whole run).
+ */
 export async function migrateToLatest(db: Database): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGES_LOCK})`.execute(connection);
+    try {
+      return await new Migrator({ db: connection, provider }).migrateToLatest();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGES_LOCK})`.execute(connection);
+    }
+  });
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });
