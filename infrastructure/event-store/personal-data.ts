@@ -322,13 +322,15 @@ export class PersonalDataEventStore implements EventStore {
       const fields = found[i]!;
       if (fields.length === 0) return event;
       const erasedFields: string[] = [];
+      const personalSubjects: Record<string, string> = {};
       let data = event.data;
       for (const f of fields) {
         const opened = open(f.envelope, keys.get(f.envelope.$pd), () => new PersonalDataIntegrityError(event.streamId, event.id, f.path));
         if (opened === ERASED) erasedFields.push(f.path);
+        personalSubjects[f.path] = f.envelope.$pd;
         data = withValueAt(data, f.segments, opened === ERASED ? null : opened.value);
       }
-      return erasedFields.length > 0 ? { ...event, data, erasedFields } : { ...event, data };
+      return erasedFields.length > 0 ? { ...event, data, erasedFields, personalSubjects } : { ...event, data, personalSubjects };
     });
   }
 }
