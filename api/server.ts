@@ -51,7 +51,7 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
   );
   await migrateToLatest(database.db);
   if (withApi) await loadLocalities(database.db); // the first start only (docs/addresses.md)
-  const store = await openEventStore(config, database.db);
+  const store = await openEventStore(config, database.db, database.listen);
   const secrets = await loadSecrets(database.db);
   const allConsumers = consumersFor({ publicUrl: config.publicUrl, secrets });
   let consumers: ReturnType<typeof selectConsumers> = [];
@@ -65,7 +65,7 @@ export async function startProcess({ config }: { config: Config }): Promise<Runn
   const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config) }) : null;
   const log = app?.log ?? pino({ level: config.logLevel });
   const workerDatabase = separate ? await openDatabase({ url: config.databaseUrl!, maxConnections: WORKER_POOL_SIZE }) : database;
-  const workerStore = separate ? await openEventStore(config, workerDatabase.db) : store;
+  const workerStore = separate ? await openEventStore(config, workerDatabase.db, workerDatabase.listen) : store;
 
   const runner = withWorker
     ? new ProjectionRunner({

@@ -17,7 +17,7 @@ export async function secondApi(t: TestApp): Promise<SecondApi> {
   if (!t.database.url) throw new Error('A second API needs the PostgreSQL server: createTestApp({ database: "server" })');
   const handle = await openDatabase({ url: t.database.url, maxConnections: 10 });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const store = await openEventStore(config, handle.db);
+  const store = await openEventStore(config, handle.db, handle.listen);
   const app = await buildApp({ config, db: handle.db, store, clock: systemClock, ids: randomIds, secrets: t.secrets, listen: handle.listen });
   await app.ready();
   return {
