@@ -25,6 +25,7 @@ import * as endedSessions from './migrations/2026-11-27T0500-ended-sessions';
 import * as filesStoredAt from './migrations/2026-11-27T0900-files-stored-at';
 import * as emailLinkLeases from './migrations/2026-11-27T1000-email-link-leases';
 import * as erasedSubjects from './migrations/2026-11-27T1500-erased-subjects';
+import * as outboxMentions from './migrations/2026-11-27T1510-outbox-mentions';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0900-files-stored-at': filesStoredAt,
   '2026-11-27T1000-email-link-leases': emailLinkLeases,
   '2026-11-27T1500-erased-subjects': erasedSubjects,
+  '2026-11-27T1510-outbox-mentions': outboxMentions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
