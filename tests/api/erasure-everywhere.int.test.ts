@@ -17,7 +17,7 @@ import { as, type TestUser } from '../support/users';
 // Issue 26 "What to build": a customer is deleted while she, her providers and an admin keep writing through two API
 // processes (the TestApp, which also runs the projections, and a second API). Afterwards no text or JSON column of
 // any table the product owns holds her name, e-mail or mobile number (events, read models of every build, the
-// outbox, sessions, counters), neither API process answers with them, and a backup made afterwards holds none.
+// outbox, the mailing list, sessions, counters), neither API process answers with them, and a backup made afterwards holds none.
 
 let t: TestApp;
 let other: SecondApi;
@@ -59,6 +59,8 @@ it("after a deletion under load through two API processes, no column of the data
   /** Every request goes to the next API process in turn, as a load balancer would send them. */
   const call = (user: Pick<TestUser, 'headers'>, options: InjectOptions): Promise<LightMyRequestResponse> => apis[turn++ % 2]!.inject(as(user, options));
 
+  const subscribed = await other.app.inject({ method: 'POST', url: '/v1/subscriptions', payload: { email: chloe.email } });
+  expect(subscribed.statusCode, subscribed.body).toBe(201); // the mailing list keeps her address too
   const post = await activePost(t, { owner: chloe });
   const [winner, runnerUp] = [await provider(t), await provider(t)];
   const winningBid = await placeBid(t, winner, post.homeLoanId);
