@@ -2,7 +2,6 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { type ConversationEvent, type ConversationSide, conversationEventTypes, type MessageSent } from '../../domain/conversation/events';
 import type { PostDeleted } from '../../domain/post/events';
 import type { UserDeleted } from '../../domain/user/events';
-import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { eraseOutboxSubject } from '../../infrastructure/outbox/queries';
 import type { Projection } from '../projection';
@@ -260,7 +259,7 @@ async function apply(db: Kysely<MessagesDatabase>, event: RecordedEvent & (Exclu
       // The erased person's texts go with them (as a rebuild after erasure would show them), and so do the away
       // e-mails naming them that this projection wrote after the deletion blanked the outbox (it lags the log).
       const userId = event.data.user_id;
-      await eraseOutboxSubject(db as unknown as Database, userId);
+      await eraseOutboxSubject(db, userId);
       await db.updateTable('chat_messages').set({ text: null }).where('sender_id', '=', userId).execute();
       await db
         .updateTable('conversations')
