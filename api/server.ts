@@ -52,7 +52,7 @@ export async function startProcess({ config, routes = [] }: { config: Config; ro
   );
   await migrateToLatest(database.db);
   if (withApi) await loadLocalities(database.db); // the first start only (docs/addresses.md)
-  const store = await openEventStore(config, database.db);
+  const store = await openEventStore(config, database.db, database.listen);
   const secrets = await loadSecrets(database.db);
   const allConsumers = consumersFor({ publicUrl: config.publicUrl, secrets });
   let consumers: ReturnType<typeof selectConsumers> = [];
@@ -66,7 +66,7 @@ export async function startProcess({ config, routes = [] }: { config: Config; ro
   const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config), routes }) : null;
   const log = app?.log ?? pino({ level: config.logLevel });
   const workerDatabase = separate ? await openDatabase({ url: config.databaseUrl!, maxConnections: WORKER_POOL_SIZE }) : database;
-  const workerStore = separate ? await openEventStore(config, workerDatabase.db) : store;
+  const workerStore = separate ? await openEventStore(config, workerDatabase.db, workerDatabase.listen) : store;
 
   const runner = withWorker
     ? new ProjectionRunner({

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import { Batcher } from '../infrastructure/batcher';
 import type { Database } from '../infrastructure/database/database';
+import { lockOutMigrations } from '../infrastructure/database/migrate';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infrastructure/event-store/event-store';
 import { type AnalyticsViewFailure, analyticsFailureError, createAnalyticsViews, dropAnalyticsViewsReading } from './analytics/analytics-views';
 import { LogTail } from './log-tail';
@@ -452,6 +453,7 @@ export class ProjectionRunner {
       const { rows: lock } = await sql<{ locked: boolean }>`
         select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked`.execute(trx);
       if (!lock[0]?.locked) return null;
+      await lockOutMigrations(trx);
       const { rows } = await sql<BuildRow>`
         select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
         from projection_builds where name = ${consumer.name} and status in ('live', 'building') for update`.execute(trx);
@@ -484,6 +486,7 @@ export class ProjectionRunner {
 
   async #retire(build: Build): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
+      await lockOutMigrations(trx);
       await sql`update projection_builds set status = 'retired', updated_at = now() where schema_name = ${build.schemaName}`.execute(trx);
       await sql`drop schema if exists ${sql.id(build.schemaName)} cascade`.execute(trx);
     });

@@ -241,7 +241,7 @@ export function bidCommands(deps: AppDependencies) {
               { streamId: postStream(postId), events: decided.onPost.map(toEvent), expectedRevision: revision },
               { streamId: bidStream(bidId), events: decided.onBid.map(toEvent), expectedRevision: 'no_stream' },
             );
-            rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision });
+            rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision, position: appended[0]!.position });
             return { ok: true as const, post, standing: decided.standing, placedBid: (decided.onBid[0] as BidPlaced).data, position: appended[1]!.position };
           } catch (error) {
             if (!(error instanceof WrongExpectedRevisionError)) throw error;

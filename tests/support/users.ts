@@ -29,6 +29,8 @@ export type UserSpec = {
   organisationUuid?: string;
   email?: string;
   firstName?: string;
+  /** The surname (`<Role> <letters>` otherwise). */
+  lastName?: string;
   /** A number of this user's own (tests that look for it in answers); everyone shares 0412345678 otherwise. */
   mobileNumber?: string;
 };
@@ -46,7 +48,7 @@ export async function createUser(
   // Letters only, so the names pass the name rule when a test saves them in a form.
   const suffix = [...counter.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
   const role = spec.userType === 'fsp' ? 'Provider' : spec.userType === 'admin' ? 'Admin' : 'Customer';
-  const personal = { first_name: spec.firstName ?? 'Test', last_name: `${role} ${suffix}`, email, country_code: '61', mobile_number: spec.mobileNumber ?? '0412345678' };
+  const personal = { first_name: spec.firstName ?? 'Test', last_name: spec.lastName ?? `${role} ${suffix}`, email, country_code: '61', mobile_number: spec.mobileNumber ?? '0412345678' };
   const account =
     spec.userType === 'fsp'
       ? {
