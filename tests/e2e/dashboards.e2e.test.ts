@@ -129,7 +129,7 @@ describe('the customer’s dashboard', () => {
     await asUser(chloe, async (page) => {
       await page.goto(`${t.baseUrl}/home`);
       await expect.poll(() => rows(page, 'Current posts').count(), { timeout: 30_000 }).toBe(2);
-      await rows(page, 'Current posts').first().getByText('Bidding').waitFor();
+      await rows(page, 'Current posts').first().getByText('Bidding', { exact: true }).waitFor();
       expect(await page.locator(`a[href="/post/${vic.postId}"]`).count()).toBe(1);
       expect(await page.locator(`a[href="/post/${priority.postId}"]`).count()).toBe(0);
       await snapIn(page, '04-customer-dashboard');

@@ -68,7 +68,7 @@ describe('issue 5: a trade from bid to settlement', () => {
   it('1. the provider opens the post from the dashboard, meets the LVR block and a warning, and places the bid', async () => {
     await logInAs(page, t.baseUrl, { email: lender.email, password: testPassword }, '/home');
     await shownAfterReloads(postRow('Active posts'));
-    await postRow('Active posts').getByText('Bidding').waitFor();
+    await postRow('Active posts').getByText('Bidding', { exact: true }).waitFor();
     expect(await postRow('Active posts').getByText('No bids yet').count()).toBe(1);
     await snap('01-provider-dashboard');
     await postRow('Active posts').getByRole('link').click();
@@ -112,7 +112,7 @@ describe('issue 5: a trade from bid to settlement', () => {
   it('2. the customer opens the post from the dashboard and accepts the bid with contact preferences', async () => {
     await logInFresh(post.owner, '/home');
     await shownAfterReloads(postRow('Current posts'));
-    await postRow('Current posts').getByText('Bidding').waitFor();
+    await postRow('Current posts').getByText('Bidding', { exact: true }).waitFor();
     await snap('05-customer-dashboard');
     await postRow('Current posts').getByRole('link').click();
     await page.waitForURL(`**/post/${post.postId}`);
@@ -205,7 +205,7 @@ describe('issue 5: a trade from bid to settlement', () => {
     await current.getByRole('link', { name: 'See all my posts' }).click();
     await page.waitForURL('**/posts');
     await shownAfterReloads(postRow('Posts'));
-    await postRow('Posts').getByText('Settled').waitFor();
+    await postRow('Posts').getByText('Settled', { exact: true }).waitFor();
     expect(await postRow('Posts').getByTestId('next-step').textContent()).toBe('Your loan has settled. You can review your lender on the post.');
     await snap('14b-customer-after-settlement');
   });

@@ -122,7 +122,7 @@ function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSu
         title={
           <Group gap="sm">
             <span>{bid.home_loan_bid.product_name ?? 'Bid'}</span>
-            <BidStatusBadge status={bid.status} />
+            <BidStatusBadge bid={bid} />
             {/* A cancelled bid's place label is 'Cancelled', which its status already says. */}
             {bid.place_label && bid.status !== 'cancelled' && (
               <Badge variant="outline" color="gray" title="Place among the post's bids" data-testid="place-label">
