@@ -23,6 +23,8 @@ import { CancelBidModal } from '../../features/bids/components/cancel-bid-modal'
 import { LoanSummary } from '../../features/bids/components/loan-summary';
 import { useConfirmDeleteBid } from '../../features/bids/components/use-confirm-delete-bid';
 import { dealKeys } from '../../features/deals/api/deal-keys';
+import { dealQueryOptions } from '../../features/deals/api/get-deal';
+import { dealTitleOf } from '../../features/deals/deal-labels';
 import { isApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
 import { privateRoute } from '../private';
@@ -91,7 +93,7 @@ function BidPage() {
     );
     const dealCrumb = (
       <AnchorLink to="/deals/$uuid" params={{ uuid: deal }} size="sm" c="dimmed">
-        Deal {deal.slice(0, 8)}
+        <DealTitle uuid={deal} />
       </AnchorLink>
     );
     return (
@@ -230,4 +232,10 @@ function EditBid({ bid, post, canEdit, dealUuid }: { bid: BidView; post: BidPost
       onCancel={toView}
     />
   );
+}
+
+/** The deal's title for the breadcrumb, once the deal is read ("Deal" until then). */
+function DealTitle({ uuid }: { uuid: string }) {
+  const { data } = useQuery(dealQueryOptions(uuid));
+  return <>{data ? dealTitleOf(data) : 'Deal'}</>;
 }

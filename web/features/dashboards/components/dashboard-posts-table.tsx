@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core
 import { IconStarFilled } from '@tabler/icons-react';
 import { bidStatusLabels } from '../../../../domain/bid/schemas';
 import type { DashboardPostRow } from '../../../../domain/post/dashboard';
-import { formatAud, formatDate, formatRate } from '../../../lib/format';
+import { formatAud, formatDate, formatPercent, formatRate } from '../../../lib/format';
 import { customerNextStep, hasAcceptedBid, loanTypeLabels } from '../dashboard-labels';
 import { CreditBandBadge } from '../../../components/credit-band-badge';
 import { PostStatusBadge } from './post-status-badge';
@@ -87,7 +87,7 @@ export function DashboardPostsTable({ rows, variant }: Props) {
               </Table.Td>
               {variant !== 'customer' && <Table.Td>{row.loan_type ? loanTypeLabels[row.loan_type] : '—'}</Table.Td>}
               <Table.Td ta="right">{row.loan_amount === null ? '—' : formatAud(row.loan_amount)}</Table.Td>
-              <Table.Td ta="right">{row.lvr === null ? '—' : `${row.lvr}%`}</Table.Td>
+              <Table.Td ta="right">{row.lvr === null ? '—' : formatPercent(row.lvr)}</Table.Td>
               {variant !== 'customer' && (
                 <Table.Td>
                   <CreditBandBadge bandKey={row.credit_band} />
