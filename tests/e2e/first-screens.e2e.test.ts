@@ -82,6 +82,8 @@ describe('the approved provider who must complete the profile', () => {
       await page.getByRole('heading', { name: 'Complete your profile' }).first().waitFor();
       expect(await sidebar(page).getByRole('link').allTextContents()).toEqual(['Complete your profile']);
       await sidebar(page).getByText('Complete your profile to open your dashboard, bids, deals and messages.').waitFor();
+      // No link on the page leads back to where the provider cannot go yet.
+      expect(await page.getByRole('main').getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
       await snapIn(page, '02-approved-provider');
       // Give the shell time to make every call it makes (chat status, live messages) before counting refusals.
       await page.waitForLoadState('networkidle');
