@@ -4,7 +4,7 @@ import { type BidContent, type BidError, bidDecider, bidErrors } from '../../dom
 import { type BidEvent, type BidPlaced, bidStream } from '../../domain/bid/events';
 import type { BidWarningCode } from '../../domain/bid/rules';
 import { placeLabel, placeLabels } from '../../domain/bid/rules';
-import { type BidForm, bidStatusLabels, isDealStatus } from '../../domain/bid/schemas';
+import { type BidForm, bidStatusLabelOf, isDealStatus } from '../../domain/bid/schemas';
 import { bidGroupOf, type BidProblem, type BidView } from '../../domain/bid/views';
 import { loanToValueRatio } from '../../domain/post/calculations';
 import { postDecider, type PostState } from '../../domain/post/decider';
@@ -434,7 +434,8 @@ export async function toBidViews(
       uuid: row.uuid,
       post_id: row.post_id,
       status: row.status,
-      status_label: bidStatusLabels[row.status],
+      status_label: bidStatusLabelOf(row.status, row.not_chosen),
+      not_chosen: row.not_chosen,
       bid_type: row.bid_type,
       show_private: row.show_private,
       origin: row.origin,

@@ -27,6 +27,12 @@ export async function findBidOfRequiredDocument(database: Database, documentId: 
     .executeTakeFirst();
 }
 
+/** The providers whose bids on the post the customer did not choose (`not_chosen`), each once. */
+export async function providersNotChosen(database: Database, postId: string): Promise<string[]> {
+  const rows = await bids(database).select('provider_id').distinct().where('post_id', '=', postId).where('not_chosen', '=', true).execute();
+  return rows.map((row) => row.provider_id);
+}
+
 /** spec 3 §4 "Lender sort order": lower rate first, ties by who bid first. */
 const bestFirst = (query: SelectQueryBuilder<BidsDatabase, 'bids', BidRow>, sortBy: PostSortKey) =>
   query.orderBy(sortBy, 'asc').orderBy('created_at', 'asc').orderBy('uuid', 'asc');

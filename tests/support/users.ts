@@ -33,6 +33,8 @@ export type UserSpec = {
   lastName?: string;
   /** A number of this user's own (tests that look for it in answers); everyone shares 0412345678 otherwise. */
   mobileNumber?: string;
+  /** A customer in `creating` who already gave the details and a password at the wizard's overview (can log in). */
+  detailsGiven?: boolean;
 };
 
 let counter = 0;
@@ -67,7 +69,9 @@ export async function createUser(
         }
       : spec.userType === 'admin'
         ? { user_type: 'admin' as const, personal, password: testPassword, created_by: null }
-        : spec.status === 'creating'
+        : spec.status === 'creating' && spec.detailsGiven
+          ? { user_type: 'customer' as const, personal, password: testPassword, status: 'creating' as const }
+          : spec.status === 'creating'
           ? // The post wizard's visitor: no personal data yet.
             { user_type: 'customer' as const, personal: null, password: null, status: 'creating' as const }
           : { user_type: 'customer' as const, personal, password: testPassword, status: 'active' as const };

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
-import { formatMobile } from '../format-mobile';
+import { formatMobile } from '../../../lib/format';
 import type { PhoneNumber } from '../../../lib/account-api';
 import { useCheckVerificationCode, useSendVerificationCode } from '../api/phone-verification';
 
