@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import qs from 'qs';
@@ -67,7 +67,10 @@ export type AppDependencies = {
 const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/v4/', '/v5/', '/oauth/', '/files/', '/health', '/docs'];
 const WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
-export async function buildApp(given: AppDependencies, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+/** Routes outside the product, registered beside its own: the benchmark's ceiling route (scripts/bench/ceiling-route.ts). */
+export type ExtraRoutes = (deps: AppDependencies) => FastifyPluginAsync;
+
+export async function buildApp(given: AppDependencies, options: { logger?: FastifyServerOptions['logger']; routes?: readonly ExtraRoutes[] } = {}): Promise<FastifyInstance> {
   const callers = given.callers ?? (given.listen ? new KnownCallers<KnownCaller>({ listen: given.listen }) : undefined);
   const deps: AppDependencies = { ...given, ...(callers ? { callers } : {}) };
   const app = Fastify({
@@ -157,6 +160,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(siteRoutes(deps));
   await app.register(emailLinkRoutes(deps));
   await app.register(postNoteRoutes(deps));
+  for (const routes of options.routes ?? []) await app.register(routes(deps));
 
   // The built UI (npm run build:web); without it the process still serves the API.
   const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));

@@ -11,10 +11,11 @@ import { type AppSecrets, loadSecrets } from '../infrastructure/secrets';
 import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-delivery';
 import { FileSweeper } from '../projections/files/file-sweeper';
 import { untilProjectionsLive } from '../projections/projection-status';
+import { analyticsFailureError, refreshAnalyticsViews } from '../projections/analytics/analytics-views';
 import { consumersFor, selectConsumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
-import { buildApp } from './app';
+import { buildApp, type ExtraRoutes } from './app';
 import { loggerOptions } from './logger';
 
 /** The worker part's own pool in a ROLE=all process, out of the process's DATABASE_POOL_SIZE connections. */
@@ -41,6 +42,8 @@ export type RunningServer = RunningProcess & { url: string };
  */
 export type StartOptions = {
   config: Config;
+  /** Routes added to the API (tests, benchmarks). */
+  routes?: readonly ExtraRoutes[];
   /**
    * Runs once the projections are live, before the scheduler starts and the port opens (ROLE=all only): the demo
    * data (scripts/start.ts), whose story fires the scheduler's transitions at their own times in the past. A running
@@ -49,7 +52,7 @@ export type StartOptions = {
   beforeScheduler?: (process: { db: Database; store: EventStore; secrets: AppSecrets }) => Promise<void>;
 };
 
-export async function startProcess({ config, beforeScheduler }: StartOptions): Promise<RunningProcess> {
+export async function startProcess({ config, routes = [], beforeScheduler }: StartOptions): Promise<RunningProcess> {
   const withApi = config.role !== 'worker';
   const withWorker = config.role !== 'api';
   // ROLE=all on a PostgreSQL server: the runner, the scheduler and the outbox get a pool of their own, carved out of
@@ -61,7 +64,7 @@ export async function startProcess({ config, beforeScheduler }: StartOptions): P
   );
   await migrateToLatest(database.db);
   if (withApi) await loadLocalities(database.db); // the first start only (docs/addresses.md)
-  const store = await openEventStore(config, database.db);
+  const store = await openEventStore(config, database.db, database.listen);
   const secrets = await loadSecrets(database.db);
   const allConsumers = consumersFor({ publicUrl: config.publicUrl, secrets });
   let consumers: ReturnType<typeof selectConsumers> = [];
@@ -72,10 +75,10 @@ export async function startProcess({ config, beforeScheduler }: StartOptions): P
     await database.close();
     throw error;
   }
-  const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config) }) : null;
+  const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config), routes }) : null;
   const log = app?.log ?? pino({ level: config.logLevel });
   const workerDatabase = separate ? await openDatabase({ url: config.databaseUrl!, maxConnections: WORKER_POOL_SIZE }) : database;
-  const workerStore = separate ? await openEventStore(config, workerDatabase.db) : store;
+  const workerStore = separate ? await openEventStore(config, workerDatabase.db, workerDatabase.listen) : store;
 
   const runner = withWorker
     ? new ProjectionRunner({
@@ -92,6 +95,9 @@ export async function startProcess({ config, beforeScheduler }: StartOptions): P
   const stopNudging = runner && withApi ? store.onAppended?.(() => runner.nudge()) : undefined;
   if (runner) {
     await runner.untilLive();
+    // The analysts' views as this code defines them: a swap keeps them up after that (docs/analytics.md).
+    const failures = await refreshAnalyticsViews(workerDatabase.db);
+    if (failures.length > 0) log.error({ err: { message: analyticsFailureError(failures).message } }, 'analytics views left out');
     runner.start();
   } else {
     // The API reads every projection: it waits for the workers to have built them all (a fresh database).
@@ -165,8 +171,7 @@ export async function startProcess({ config, beforeScheduler }: StartOptions): P
 
 /** A process with the API (ROLE `all` or `api`): tests, benchmarks and browser tests start the product with it. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const { config } = options;
-  if (config.role === 'worker') throw new Error('startServer starts the API; a worker starts with startProcess');
+  if (options.config.role === 'worker') throw new Error('startServer starts the API; a worker starts with startProcess');
   const running = await startProcess(options);
   if (running.url === null) throw new Error('The API did not start');
   return { ...running, url: running.url };

@@ -163,12 +163,12 @@ describe('command handling from a remembered fold', () => {
 
   it('keeps the most recently used folds, never an older revision over a newer one', () => {
     const remembered = new RememberedFolds<string>(2);
-    remembered.remember('a', { state: 'a1', revision: 1 });
-    remembered.remember('b', { state: 'b1', revision: 1 });
-    remembered.remember('a', { state: 'a0', revision: 0 });
-    expect(remembered.get('a')).toEqual({ state: 'a1', revision: 1 });
-    remembered.remember('a', { state: 'a2', revision: 2 });
-    remembered.remember('c', { state: 'c1', revision: 1 });
+    remembered.remember('a', { state: 'a1', revision: 1, position: null });
+    remembered.remember('b', { state: 'b1', revision: 1, position: null });
+    remembered.remember('a', { state: 'a0', revision: 0, position: null });
+    expect(remembered.get('a')).toEqual({ state: 'a1', revision: 1, position: null });
+    remembered.remember('a', { state: 'a2', revision: 2, position: null });
+    remembered.remember('c', { state: 'c1', revision: 1, position: null });
     expect(remembered.get('b')).toBeUndefined();
     expect([remembered.get('a')?.state, remembered.get('c')?.state]).toEqual(['a2', 'c1']);
   });

@@ -19,7 +19,20 @@ export type CommandContext = {
 };
 
 export type CommandResult<State, Event extends DomainEvent = DomainEvent> =
-  | { ok: true; state: State; position: Position | null; eventCount: number; /** The events appended, as decided. */ events: Event[] }
+  | {
+      ok: true;
+      state: State;
+      /** Where the appended events are; null when nothing was appended. */
+      position: Position | null;
+      /**
+       * The position of the stream's newest event the answer stands on (the appended one, or, when nothing was
+       * appended, the last one read): a route answering from a read model waits for it, since an event appended by
+       * another process a moment earlier may not be projected yet.
+       */
+      streamPosition: Position | null;
+      eventCount: number;
+      /** The events appended, as decided. */ events: Event[];
+    }
   | { ok: false; error: DomainError };
 
 /** A command still conflicted after its retries: answered as 409 Conflict. */
@@ -64,7 +77,7 @@ export async function oneAtATime<T>(streamId: string, work: () => Promise<T>): P
 }
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, MAX_PAUSE_MS)));
 
-export type Folded<State> = { state: State; revision: number | 'no_stream' };
+export type Folded<State> = { state: State; revision: number | 'no_stream'; /** The newest folded event's. */ position: Position | null };
 
 /**
  * Folds of streams a process keeps for its next command on them (the most recently used `capacity` streams): the
@@ -87,7 +100,7 @@ export class RememberedFolds<State> {
     const known = this.#folds.get(streamId);
     if (known && known.revision > folded.revision) return;
     this.#folds.delete(streamId); // re-inserted last: the map's order is the order of use
-    this.#folds.set(streamId, { state: folded.state, revision: folded.revision });
+    this.#folds.set(streamId, { state: folded.state, revision: folded.revision, position: folded.position });
     if (this.#folds.size > this.capacity) this.#folds.delete(this.#folds.keys().next().value!);
   }
 
@@ -112,7 +125,7 @@ export async function loadState<State, Command, Event extends DomainEvent>(
   // The stored events were produced by this decider, so they have its event type.
   const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), from?.state ?? decider.initialState());
   const last = recorded[recorded.length - 1];
-  return { state, revision: last ? last.revision : (from?.revision ?? 'no_stream') };
+  return { state, revision: last ? last.revision : (from?.revision ?? 'no_stream'), position: last ? last.position : (from?.position ?? null) };
 }
 
 export type CommandOptions<State, Command, Event extends DomainEvent> = {
@@ -173,7 +186,7 @@ async function attemptCommand<State, Command, Event extends DomainEvent>(
       continue;
     }
     if (!decision.ok) return { ok: false, error: decision.error };
-    if (decision.events.length === 0) return { ok: true, state, position: null, eventCount: 0, events: [] };
+    if (decision.events.length === 0) return { ok: true, state, position: null, streamPosition: folded!.position, eventCount: 0, events: [] };
 
     const metadata: EventMetadata = {
       user_id: context.userId,
@@ -190,8 +203,8 @@ async function attemptCommand<State, Command, Event extends DomainEvent>(
     try {
       const result = await store.append(streamId, events, revision);
       const newState = decision.events.reduce(decider.evolve, state);
-      remembered?.remember(streamId, { state: newState, revision: result.nextRevision });
-      return { ok: true, state: newState, position: result.position, eventCount: events.length, events: decision.events };
+      remembered?.remember(streamId, { state: newState, revision: result.nextRevision, position: result.position });
+      return { ok: true, state: newState, position: result.position, streamPosition: result.position, eventCount: events.length, events: decision.events };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= maxAttempts) throw new ConcurrencyConflictError(streamId);

@@ -3,7 +3,7 @@ import { comparePositions, type EventStore, type Position, type ReadAllBatch, ty
 /**
  * The newest stretch of the log, read once for all of a runner's consumers. Each consumer used to read every batch
  * itself, so each new event was read (and decrypted, and parsed) once per consumer: with a dozen consumers that was
- * 40% of PostgreSQL's time while providers bid (docs/performance.md "Bids: one read of the log per runner").
+ * 40% of PostgreSQL's time while providers bid (docs/performance-history.md "One read of the log per runner").
  *
  * The tail holds every readable event in (`#from`, `#end`], in log order: it only grows by `readAll` from its own end,
  * and `readAll` never returns an event behind a position it has already returned (its horizon), so the stretch has no

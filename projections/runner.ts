@@ -3,7 +3,9 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import { Batcher } from '../infrastructure/batcher';
 import type { Database } from '../infrastructure/database/database';
+import { lockOutMigrations } from '../infrastructure/database/migrate';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infrastructure/event-store/event-store';
+import { type AnalyticsViewFailure, analyticsFailureError, createAnalyticsViews, dropAnalyticsViewsReading } from './analytics/analytics-views';
 import { LogTail } from './log-tail';
 import type { Consumer } from './projection';
 import { announceCheckpoint } from './projection-status';
@@ -24,7 +26,7 @@ const BUILDS_FRESH_MS = 1000;
  * within the last moments (up to three times `wal_writer_delay`, 0.6 s by default), it comes back as of an earlier
  * batch, read-model rows and checkpoint together, still atomic, and the runner applies those events again. The events
  * themselves, and everything else, still commit synchronously. Waiting for the disk at every batch made each of a
- * dozen consumers queue behind the log's own flushes (docs/performance.md "One read of the log per runner").
+ * dozen consumers queue behind the log's own flushes (docs/performance-history.md "One read of the log per runner").
  */
 
 /** A skipped batch's checkpoint move of one build: from where this runner saw it, to after the batch. */
@@ -392,7 +394,7 @@ export class ProjectionRunner {
 
   /**
    * Skipped batches' checkpoint moves, each a compare-and-set, in one statement: the loops wake together when the log
-   * moves, and most of them skip (docs/performance.md "Skipped batches' checkpoints in one statement"). Answers
+   * moves, and most of them skip (docs/performance-history.md "Skipped batches' checkpoints in one statement"). Answers
    * whether each one moved.
    */
   async #moveCheckpoints(moves: readonly CheckpointMove[]): Promise<boolean[]> {
@@ -441,38 +443,50 @@ export class ProjectionRunner {
       .reduce((oldest, position) => (comparePositions(position, oldest) < 0 ? position : oldest));
   }
 
-  /** A rebuilt projection has caught up: point the views at it and drop the build it replaces, atomically. */
+  /**
+   * A rebuilt projection has caught up: point the views (and the analysts' views over them) at it and drop the build
+   * it replaces, atomically.
+   */
   async #swapIn(consumer: Consumer, build: Build): Promise<void> {
     this.#knownBuilds.delete(consumer.name);
     const swapped = await this.#db.transaction().execute(async (trx) => {
       const { rows: lock } = await sql<{ locked: boolean }>`
         select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked`.execute(trx);
       if (!lock[0]?.locked) return null;
+      await lockOutMigrations(trx);
       const { rows } = await sql<BuildRow>`
         select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
         from projection_builds where name = ${consumer.name} and status in ('live', 'building') for update`.execute(trx);
       const building = rows.find((r) => r.schema_name === build.schemaName && r.status === 'building');
       if (!building) return null;
       const previous = rows.find((r) => r.status === 'live');
+      let analyticsFailures: AnalyticsViewFailure[] = [];
       if (consumer.kind === 'projection') {
+        // The analysts' views over these tables would block their drop: they go first and come back over the new
+        // build in this transaction (docs/analytics.md).
+        await dropAnalyticsViewsReading(trx, consumer.tables);
         for (const table of consumer.tables) {
           await sql`drop view if exists ${sql.id('public', table)}`.execute(trx);
           await sql`create view ${sql.id('public', table)} as select * from ${sql.id(build.schemaName, table)}`.execute(trx);
         }
+        analyticsFailures = await createAnalyticsViews(trx);
       }
       if (previous) {
         await sql`update projection_builds set status = 'retired', updated_at = now() where schema_name = ${previous.schema_name}`.execute(trx);
         await sql`drop schema if exists ${sql.id(previous.schema_name)} cascade`.execute(trx);
       }
       await sql`update projection_builds set status = 'live', updated_at = now() where schema_name = ${build.schemaName}`.execute(trx);
-      return toBuild({ ...building, status: 'live' });
+      return { build: toBuild({ ...building, status: 'live' }), analyticsFailures };
     });
-    if (swapped) this.#moved(consumer, swapped, swapped.checkpoint);
+    if (swapped) this.#moved(consumer, swapped.build, swapped.build.checkpoint);
+    // The swap stands without them: the read model serves the product; the report says which views analysts miss.
+    if (swapped && swapped.analyticsFailures.length > 0) this.#onError(analyticsFailureError(swapped.analyticsFailures), consumer.name);
     this.#progress.emit('progress');
   }
 
   async #retire(build: Build): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
+      await lockOutMigrations(trx);
       await sql`update projection_builds set status = 'retired', updated_at = now() where schema_name = ${build.schemaName}`.execute(trx);
       await sql`drop schema if exists ${sql.id(build.schemaName)} cascade`.execute(trx);
     });

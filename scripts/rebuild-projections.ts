@@ -1,12 +1,12 @@
 // npm run projections:rebuild [name ...]: rebuilds projections from position 0 into fresh tables and swaps them in
 // once caught up; the live tables keep serving meanwhile. With DATABASE_URL it may run beside the servers; the
 // embedded database can be opened by one process only, so stop `npm start` first.
-import { sql } from 'kysely';
 import { loadConfig } from '../infrastructure/config';
 import { openDatabase } from '../infrastructure/database/database';
 import { migrateToLatest } from '../infrastructure/database/migrate';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../infrastructure/secrets';
+import { rebuildProjections } from '../projections/rebuild';
 import { consumersFor } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 
@@ -22,18 +22,16 @@ try {
   if (unknown.length > 0) throw new Error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${consumers.map((c) => c.name).join(', ')}`);
   const selected = consumers.filter((c) => requested.length === 0 || requested.includes(c.name));
   const store = await openEventStore(config, database.db);
-  const runner = new ProjectionRunner({ db: database.db, store, consumers: selected, batchSize: 5000 });
+  const runner = new ProjectionRunner({
+    db: database.db,
+    store,
+    consumers: selected,
+    batchSize: 5000,
+    // A swap that could not make an analytics view again says so (docs/analytics.md); the rebuild itself stands.
+    onError: (error, consumer) => console.error(`${consumer}: ${(error as Error).message}`),
+  });
   const started = Date.now();
-  for (const consumer of selected) await runner.createBuild(consumer);
-  for (;;) {
-    const { rows } = await sql<{ name: string; n: string }>`
-      select name, count(*)::text as n from projection_builds where status = 'building' group by name`.execute(database.db);
-    const pending = selected.filter((c) => rows.some((r) => r.name === c.name));
-    if (pending.length === 0) break;
-    let progressed = false;
-    for (const consumer of pending) progressed = (await runner.step(consumer)) !== 'busy' || progressed;
-    if (!progressed) await new Promise((r) => setTimeout(r, 200)); // another process holds the batch lock
-  }
+  await rebuildProjections(database.db, runner, selected);
   console.log(`Rebuilt ${selected.map((c) => c.name).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await store.close();
 } finally {

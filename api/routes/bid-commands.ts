@@ -4,7 +4,7 @@ import { type BidContent, type BidError, bidDecider, bidErrors } from '../../dom
 import { type BidEvent, type BidPlaced, bidStream } from '../../domain/bid/events';
 import type { BidWarningCode } from '../../domain/bid/rules';
 import { placeLabel, placeLabels } from '../../domain/bid/rules';
-import { type BidForm, bidStatusLabels, isDealStatus } from '../../domain/bid/schemas';
+import { type BidForm, bidStatusLabelOf, isDealStatus } from '../../domain/bid/schemas';
 import { bidGroupOf, type BidProblem, type BidView } from '../../domain/bid/views';
 import { loanToValueRatio } from '../../domain/post/calculations';
 import { postDecider, type PostState } from '../../domain/post/decider';
@@ -82,7 +82,7 @@ export function bidCommands(deps: AppDependencies) {
   const posts = postCommands(deps);
   const rememberedPosts = new RememberedFolds<PostState>(FOLDED_POSTS_KEPT);
   const homeLoanPosts = new Map<string, string>();
-  /** Bids placed at the same time read their providers in one statement (docs/performance.md "Reads in batches"). */
+  /** Bids placed at the same time read their providers in one statement (docs/performance-history.md "Reads in batches"). */
   const bidders = new Batcher<string, BidderRow | undefined>((userIds) => biddersOf(db, userIds), BIDDER_BATCHES);
 
   /**
@@ -241,7 +241,7 @@ export function bidCommands(deps: AppDependencies) {
               { streamId: postStream(postId), events: decided.onPost.map(toEvent), expectedRevision: revision },
               { streamId: bidStream(bidId), events: decided.onBid.map(toEvent), expectedRevision: 'no_stream' },
             );
-            rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision });
+            rememberedPosts.remember(postStream(postId), { state: decided.onPost.reduce(postDecider.evolve, post as PostState), revision: appended[0]!.nextRevision, position: appended[0]!.position });
             return { ok: true as const, post, standing: decided.standing, placedBid: (decided.onBid[0] as BidPlaced).data, position: appended[1]!.position };
           } catch (error) {
             if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -434,7 +434,8 @@ export async function toBidViews(
       uuid: row.uuid,
       post_id: row.post_id,
       status: row.status,
-      status_label: bidStatusLabels[row.status],
+      status_label: bidStatusLabelOf(row.status, row.not_chosen),
+      not_chosen: row.not_chosen,
       bid_type: row.bid_type,
       show_private: row.show_private,
       origin: row.origin,

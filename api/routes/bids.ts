@@ -122,7 +122,7 @@ export const bidRoutes =
         if (!placed.ok) return sendProblem(reply, placed.problem);
         answerPosition(reply, placed.position);
         // Written without the response schema's check: the view is built field by field from the decided bid
-        // (toBidViews), and checking it again cost 4% of the server's CPU a bid (docs/performance.md "Fewer
+        // (toBidViews), and checking it again cost 4% of the server's CPU a bid (docs/performance-history.md "Fewer
         // copies and checks a bid"); the API tests hold every answer of this route to bidView, unknown fields included.
         return reply.code(201).serializer(JSON.stringify).send(placed.view);
       },

@@ -281,7 +281,9 @@ export const messageRoutes =
           },
         });
         if (!result.ok) return sendProblem(reply, conversationProblem(result.error));
-        await settle(reply, result.position);
+        // Found rather than started: another request (maybe in another process) started it a moment ago, and its
+        // event may not be in the read model yet.
+        await settle(reply, result.streamPosition);
         const conversation = await findConversation(db, conversationId);
         if (!conversation) return sendProblem(reply, conversationNotFound());
         return reply.code(result.eventCount > 0 ? 201 : 200).send(await viewOf(caller, conversation));

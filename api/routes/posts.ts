@@ -217,8 +217,9 @@ export const postRoutes =
     app.get(
       '/v1/users/posts',
       {
-        // Customers only, each sees their own; the wizard's customer (still `creating`) has no dashboard.
-        onRequest: allow(deps, { userTypes: ['customer'] }),
+        // Customers only, each sees their own; the wizard's customer (still `creating`) too: the dashboard and
+        // /create-post offer to continue the draft from it (docs/dashboards.md "The new customer's dashboard").
+        onRequest: ownerAccess(deps),
         schema: {
           tags: TAGS,
           summary: "The caller's own posts (dashboards: spec 2 §7), newest first unless sorted; filter[status]",

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +8,7 @@ import { subscriberStream } from '../../domain/subscriber/events';
 import { mailingListName, subscribeBody, subscribedAnswer, subscribedMessage } from '../../domain/subscriber/schemas';
 import { handleCommand } from '../../infrastructure/command-handler';
 import type { AppDependencies } from '../app';
+import { subscriberIdOf } from '../mailing-list';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';
 import { answerPosition } from '../read-your-writes';
@@ -66,7 +66,7 @@ export const siteRoutes =
       async (request, reply) => {
         const { email } = request.body;
         // The stream is named by a keyed hash of the lower-cased address, never the address itself.
-        const subscriberId = createHmac('sha256', secrets.emailLookupKey).update(`mailing-list:${email}`).digest('base64url');
+        const subscriberId = subscriberIdOf(secrets, email);
         const now = clock.now();
         const result = await handleCommand({
           store,

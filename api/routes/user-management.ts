@@ -37,6 +37,7 @@ import { statusesThatMayLogIn } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
+import { eraseSubscriber } from '../mailing-list';
 import { registerUser, releaseEmail } from '../user-accounts';
 import { emailTakenError } from '../../domain/user/email-reservation';
 import { toUserView } from './identity';
@@ -283,6 +284,7 @@ export const userManagementRoutes =
         if (row.email) {
           await releaseEmail(deps, row.email, row.uuid, context(request));
           await eraseOutboxRecipient(db, row.email);
+          await eraseSubscriber({ ...deps, store }, row.email, context(request));
         }
         await eraseOutboxSubject(db, row.uuid);
         await revokeAllRefreshTokens(db, row.uuid, clock.now());

@@ -31,6 +31,16 @@ export const bidStatusLabels: Record<BidStatus, string> = {
   expired: 'Expired',
   on_hold: 'On Hold',
 };
+/**
+ * A bid the customer did not choose: another bid of its post was accepted while it was active or expired. Its status
+ * stays the spec's `expired`; the words say what happened (docs/bids.md "Bids the customer did not choose").
+ */
+export const notChosenLabel = 'Another bid chosen';
+
+/** The words a bid's status shows: the spec's label, or that the customer chose another bid. */
+export const bidStatusLabelOf = (status: BidStatus, notChosen: boolean): string =>
+  notChosen && (status === 'active' || status === 'expired') ? notChosenLabel : bidStatusLabels[status];
+
 /** spec 1 §4: bids in these statuses count as deals. */
 export const dealStatuses = ['accepted', 'contacted', 'applied', 'closed_won', 'closed_lost'] as const satisfies readonly BidStatus[];
 export const isDealStatus = (status: BidStatus): boolean => (dealStatuses as readonly BidStatus[]).includes(status);

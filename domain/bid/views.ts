@@ -25,8 +25,10 @@ export const bidView = z.object({
   uuid: z.uuid(),
   post_id: z.uuid(),
   status: z.enum(bidStatuses),
-  /** spec 1 §4: accepted is shown as Declared. */
+  /** spec 1 §4: accepted is shown as Declared; a bid the customer did not choose as 'Another bid chosen'. */
   status_label: z.string(),
+  /** The customer accepted another bid of the post (docs/bids.md "Bids the customer did not choose"). */
+  not_chosen: z.boolean(),
   bid_type: z.enum(bidTypes),
   show_private: z.boolean(),
   origin: z.enum(bidOrigins),

@@ -4,8 +4,8 @@ import type { ContactPreference, DealActivityType, NotProceedingReason } from '.
 // The deal aggregate (spec 1 §2 "Deals", §3, §4 "Deal activities"), stream `deal-<uuid>`. A reactor opens it from
 // the post's accepted bid with an id derived from the bid, so a replay opens it once. Every event names the deal's
 // provider and customer (ids only, no names), so read models and the bidding-limit counters need no join, and
-// carries the deal's stage after it. Activity descriptions are free text about the customer: personal data of the
-// customer (infrastructure/event-store/personal-data-policy.ts).
+// carries the deal's stage after it. Activity descriptions are the provider's free text, sealed with the deal
+// provider's key (infrastructure/event-store/personal-data-policy.ts, docs/personal-data.md).
 
 type DealRef = { deal_id: string; provider_id: string; customer_id: string };
 

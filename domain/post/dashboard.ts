@@ -108,13 +108,17 @@ export const dashboardPostRow = z.object({
 });
 export type DashboardPostRow = z.infer<typeof dashboardPostRow>;
 
-/** spec 1 §4 "Post statuses": the words the screens show (Bidding, Decision, Settled, Not Proceeding are the spec's). */
+/**
+ * spec 1 §4 "Post statuses": the words the screens show (Bidding, Decision, Settled, Not Proceeding are the spec's).
+ * The spec gives `opportunity` no words: "Bid accepted" says what happened, where "Opportunity" was back-office talk
+ * and clashed with the sidebar's (external) Opportunities (docs/dashboards.md).
+ */
 export const postStatusLabels: Record<(typeof postStatuses)[number], string> = {
   pending: 'Pending',
   active: 'Bidding',
   review: 'Decision',
   processing: 'Processing',
-  opportunity: 'Opportunity',
+  opportunity: 'Bid accepted',
   expired: 'Expired',
   closed_won: 'Settled',
   closed_lost: 'Not Proceeding',

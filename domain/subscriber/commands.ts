@@ -5,4 +5,11 @@ export type Subscribe = {
   metadata: { now: string };
 };
 
-export type SubscriberCommand = Subscribe;
+/** The address's user account was deleted: the subscriber leaves every list (nothing to do when not subscribed). */
+export type EraseSubscriber = {
+  type: 'EraseSubscriber';
+  data: { subscriber_id: string };
+  metadata: { now: string };
+};
+
+export type SubscriberCommand = Subscribe | EraseSubscriber;

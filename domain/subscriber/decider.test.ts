@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { specFor } from '../shared/decider-spec';
-import type { Subscribe } from './commands';
+import type { EraseSubscriber, Subscribe } from './commands';
 import { subscriberDecider, subscriberErrors } from './decider';
-import type { MailingListSubscribed } from './events';
+import type { MailingListSubscribed, MailingListSubscriberErased } from './events';
 import { alreadySubscribedMessage, mailingListName, subscribeBody, textBeforeLink } from './schemas';
 
 const given = specFor(subscriberDecider);
@@ -26,6 +26,24 @@ describe('mailing-list subscriber', () => {
       const other: Subscribe = { ...subscribe, data: { ...subscribe.data, list: 'Car Loans' } };
       expect(given([subscribed]).when(other)).toMatchObject({ ok: true, events: [{ data: { list: 'Car Loans' } }] });
     });
+  });
+});
+
+describe("when the address's user account is deleted", () => {
+  const erase: EraseSubscriber = { type: 'EraseSubscriber', data: { subscriber_id: subscribe.data.subscriber_id }, metadata: { now: '2026-11-27T15:00:00.000Z' } };
+  const erased: MailingListSubscriberErased = { type: 'MailingListSubscriberErased', data: { subscriber_id: subscribe.data.subscriber_id, erased_at: '2026-11-27T15:00:00.000Z' } };
+
+  it('a subscriber leaves every list', () => {
+    expect(given([subscribed]).when(erase)).toEqual({ ok: true, events: [erased] });
+  });
+
+  it('an address that never subscribed, or left already, records nothing', () => {
+    expect(given([]).when(erase)).toEqual({ ok: true, events: [] });
+    expect(given([subscribed, erased]).when(erase)).toEqual({ ok: true, events: [] });
+  });
+
+  it('an erased address may subscribe again', () => {
+    expect(given([subscribed, erased]).when(subscribe)).toMatchObject({ ok: true, events: [{ type: 'MailingListSubscribed' }] });
   });
 });
 

@@ -14,8 +14,11 @@ function decide(command: SubscriberCommand, state: SubscriberState): Decision<Su
       if (state.status === 'subscribed' && state.lists.includes(list)) return reject(subscriberErrors.alreadySubscribed, alreadySubscribedMessage(email));
       return accept({ type: 'MailingListSubscribed', data: { subscriber_id, email, list, subscribed_at: command.metadata.now } });
     }
+    case 'EraseSubscriber':
+      if (state.status === 'none') return accept();
+      return accept({ type: 'MailingListSubscriberErased', data: { subscriber_id: command.data.subscriber_id, erased_at: command.metadata.now } });
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 
@@ -23,8 +26,10 @@ function evolve(state: SubscriberState, event: SubscriberEvent): SubscriberState
   switch (event.type) {
     case 'MailingListSubscribed':
       return { status: 'subscribed', lists: [...(state.status === 'subscribed' ? state.lists : []), event.data.list] };
+    case 'MailingListSubscriberErased':
+      return { status: 'none' };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 

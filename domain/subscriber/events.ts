@@ -8,9 +8,15 @@ export type MailingListSubscribed = {
   data: { subscriber_id: string; email: string; list: string; subscribed_at: string };
 };
 
-export type SubscriberEvent = MailingListSubscribed;
+/** The address was erased with the user account that held it (docs/personal-data.md): it leaves every list. */
+export type MailingListSubscriberErased = {
+  type: 'MailingListSubscriberErased';
+  data: { subscriber_id: string; erased_at: string };
+};
 
-export const subscriberEventTypes = ['MailingListSubscribed'] as const satisfies readonly SubscriberEvent['type'][];
+export type SubscriberEvent = MailingListSubscribed | MailingListSubscriberErased;
+
+export const subscriberEventTypes = ['MailingListSubscribed', 'MailingListSubscriberErased'] as const satisfies readonly SubscriberEvent['type'][];
 
 export const subscriberStream = (subscriberId: string) => `subscriber-${subscriberId}`;
 /** Whose key encrypts the address: the subscriber's own (a visitor has no user account). */

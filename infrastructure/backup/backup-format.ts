@@ -20,6 +20,8 @@ export const BACKED_UP_TABLES = [
   { table: 'app_secrets', key: ['name'], onConflict: 'replace' },
   // The per-person keys of crypto-shredding: without them the personal fields of the events cannot be read.
   { table: 'personal_data_keys', key: ['subject'], onConflict: 'replace' },
+  // Who was erased: no key is made for them again after a restore either.
+  { table: 'erased_subjects', key: ['subject'], onConflict: 'keep' },
   // Uploaded logos and documents the events point to, addressed by their content's hash.
   { table: 'files', key: ['id'], onConflict: 'keep' },
   // Used e-mail links stay used (each works once).

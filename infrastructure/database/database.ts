@@ -70,7 +70,7 @@ const COUNTED_TEXTS_MAX = 10_000;
 /**
  * Names for the statement texts a process sends often, so each connection has PostgreSQL parse and plan them once
  * and then only binds and executes them: parsing and planning were most of PostgreSQL's CPU per bid
- * (docs/performance.md "Prepared statements"). Only plain DML gets a name. A text with `*` outside `count(*)` never
+ * (docs/performance-history.md "Prepared statements"). Only plain DML gets a name. A text with `*` outside `count(*)` never
  * does: the read models' views are re-created when a rebuild swaps in, and a named `select *` whose columns changed
  * fails ('cached plan must not change result type') where an unnamed one reads the new columns. A text that fails
  * that way anyway (a column changed type) loses its name, so only that one call fails.

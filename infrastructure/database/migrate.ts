@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database';
 import * as eventStore from './migrations/2026-11-21T0000-event-store';
 import * as projections from './migrations/2026-11-21T0001-projections';
@@ -24,6 +24,9 @@ import * as eventsLz4 from './migrations/2026-11-26T2130-events-lz4';
 import * as endedSessions from './migrations/2026-11-27T0500-ended-sessions';
 import * as filesStoredAt from './migrations/2026-11-27T0900-files-stored-at';
 import * as emailLinkLeases from './migrations/2026-11-27T1000-email-link-leases';
+import * as analyticsSchema from './migrations/2026-11-27T1400-analytics-schema';
+import * as erasedSubjects from './migrations/2026-11-27T1500-erased-subjects';
+import * as outboxMentions from './migrations/2026-11-27T1510-outbox-mentions';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -51,13 +54,39 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0500-ended-sessions': endedSessions,
   '2026-11-27T0900-files-stored-at': filesStoredAt,
   '2026-11-27T1000-email-link-leases': emailLinkLeases,
+  '2026-11-27T1400-analytics-schema': analyticsSchema,
+  '2026-11-27T1500-erased-subjects': erasedSubjects,
+  '2026-11-27T1510-outbox-mentions': outboxMentions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the shared tables up to date; safe to run from several processes at once (kysely takes a lock). */
+/**
+ * The advisory lock between the migrations and the projection runner's schema changes (a rebuild's swap and the drop
+ * of the schema it replaces): kysely's migrator lists every table of every schema before it migrates, and a schema
+ * dropped under that listing failed a process's start (`schema "proj_…" does not exist`, issue 26). Migrations take
+ * it exclusively, swaps and drops shared (they do not wait for each other).
+ */
+const SCHEMA_CHANGES_LOCK = sql`hashtextextended('migrations and projection schema swaps', 0)`;
+
+/** In a transaction that drops or replaces a projection's schema or views: waits while migrations run. */
+export async function lockOutMigrations(trx: Database): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(${SCHEMA_CHANGES_LOCK})`.execute(trx);
+}
+
+/**
+ * Brings the shared tables up to date; safe to run from several processes at once (kysely takes a lock) and beside
+ * rebuilds (SCHEMA_CHANGES_LOCK, held on one connection for the whole run).
+ */
 export async function migrateToLatest(db: Database): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGES_LOCK})`.execute(connection);
+    try {
+      return await new Migrator({ db: connection, provider }).migrateToLatest();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGES_LOCK})`.execute(connection);
+    }
+  });
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });

@@ -29,6 +29,11 @@ export type RecordedEvent<Type extends string = string, Data = unknown> = NewEve
   position: Position;
   /** Personal fields whose key was erased (crypto-shredding); their values read as null. */
   erasedFields?: string[];
+  /**
+   * Whose key seals each stored personal field (path → subject), read or erased: a read model that copies a field
+   * can blank it at that subject's erasure exactly as a rebuild would, also where the policy's subject changed.
+   */
+  personalSubjects?: Record<string, string>;
 };
 
 /** `no_stream`: the stream must not exist; `any`: no check; a number: the stream's current last revision. */

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Database } from '../database/database';
+import type { Database, DatabaseHandle } from '../database/database';
 import type { EventStore } from './event-store';
 import { PersonalDataEventStore, PersonalDataKeys } from './personal-data';
 import { personalDataPolicy } from './personal-data-policy';
@@ -9,7 +9,11 @@ import { PostgresEventStore } from './postgres-event-store';
  * PostgreSQL (the default, also embedded) unless EVENTSTORE_URL names an EventStoreDB; either way personal data is
  * encrypted per person before it is stored, with the keys in PostgreSQL.
  */
-export async function openEventStore(config: Config, db: Database): Promise<EventStore> {
+/**
+ * `listen` lets the process cache keys for reading (dropped at every erasure's notification); without it every read
+ * asks the table (docs/personal-data.md "Erasure").
+ */
+export async function openEventStore(config: Config, db: Database, listen?: DatabaseHandle['listen']): Promise<EventStore> {
   let store: EventStore;
   if (config.eventStoreUrl) {
     const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
@@ -17,5 +21,5 @@ export async function openEventStore(config: Config, db: Database): Promise<Even
   } else {
     store = new PostgresEventStore(db);
   }
-  return new PersonalDataEventStore(store, personalDataPolicy, new PersonalDataKeys(db));
+  return new PersonalDataEventStore(store, personalDataPolicy, new PersonalDataKeys(db, { listen }));
 }

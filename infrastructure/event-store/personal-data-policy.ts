@@ -33,9 +33,11 @@ export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   ExpenseChanged: { subject: (d) => userSubject(d.owner_id), fields: ['expense'] },
   PostCancelled: { subject: (d) => userSubject(d.owner_id), fields: ['reason'] },
   PostUpdateRequested: { subject: (d) => userSubject(d.owner_id), fields: ['message'] },
-  // A deal's activity texts are free text about the customer (docs/events.md "Deal"): the customer's key.
-  DealActivityAdded: { subject: (d) => userSubject(d.customer_id), fields: ['activity.description'] },
-  DealActivityEdited: { subject: (d) => userSubject(d.customer_id), fields: ['description'] },
+  // A deal's activity texts are the provider's record of the deal (docs/personal-data.md "A provider's deal
+  // records"): the deal provider's key, so the customer's erasure leaves them. Those written before 27/11/2026 were
+  // sealed with the customer's key and stay so (each envelope names its key).
+  DealActivityAdded: { subject: (d) => userSubject(d.provider_id), fields: ['activity.description'] },
+  DealActivityEdited: { subject: (d) => userSubject(d.provider_id), fields: ['description'] },
   // A post note's text may speak of the customer (docs/post-notes.md): the post's customer's key.
   PostNoteAdded: { subject: (d) => userSubject(d.customer_id), fields: ['note'] },
   PostNoteEdited: { subject: (d) => userSubject(d.customer_id), fields: ['note'] },

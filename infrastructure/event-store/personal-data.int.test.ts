@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { event, eventStoreContract, streamName } from '../../tests/event-store/event-store-contract';
-import type { Database } from '../database/database';
+import { type Database, openDatabase } from '../database/database';
 import type { Position, RecordedEvent } from './event-store';
 import { PersonalDataEventStore, PersonalDataIntegrityError, PersonalDataKeys, type PersonalDataPolicy } from './personal-data';
 import { PostgresEventStore } from './postgres-event-store';
@@ -121,7 +121,7 @@ describe('personal data in events (crypto-shredding)', () => {
     const keys = new PersonalDataKeys(database.db);
     const asked: string[][] = [];
     const keysFor = keys.keysFor.bind(keys);
-    keys.keysFor = (subjects, options) => (asked.push([...subjects]), keysFor(subjects, options));
+    keys.keysFor = (subjects) => (asked.push([...subjects]), keysFor(subjects));
     const reader = new PersonalDataEventStore(new PostgresEventStore(database.db), policy, keys);
 
     const [withheld, loan] = await reader.readStream(stream, { personalData: 'withhold' });
@@ -283,17 +283,62 @@ describe('personal data in events (crypto-shredding)', () => {
     expect((failure as Error).message).not.toContain(registered(customer, 'eve').email);
   });
 
-  it('a subject that gets personal data again after erasure gets a new key; the older data stays erased', async () => {
+  it('stores no personal data of an erased subject that arrives after the erasure, in any process', async () => {
     const customer = randomUUID();
     const stream = streamName('customer');
-    await store.append(stream, [event('CustomerRegistered', registered(customer, 'ada'))], 'no_stream');
+    // Another process that sealed and read the customer's data a moment before: it had the key in hand.
+    const other = otherProcess();
+    await other.append(stream, [event('CustomerRegistered', registered(customer, 'ada'))], 'no_stream');
+    expect((await other.readStream(stream))[0]!.erasedFields).toBeUndefined();
     await store.erase(customer);
-    await store.append(stream, [event('ContactChanged', { customer_id: customer, email: 'ada.again@example.com' })], 0);
+    await other.append(stream, [event('ContactChanged', { customer_id: customer, email: 'ada.again@example.com' })], 0);
 
+    // Stored as null, in clear: no key seals it, none is made again.
+    expect(JSON.parse((await storedData(stream))[1]!)).toEqual({ customer_id: customer, email: null });
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from personal_data_keys where subject = ${customer}`.execute(database.db);
+    expect(rows[0]!.n).toBe(0);
     const read = await store.readStream(stream);
     expect(read[0]!.erasedFields).toEqual([...registeredFields]);
-    expect(read[1]!.data).toEqual({ customer_id: customer, email: 'ada.again@example.com' });
-    expect(read[1]!.erasedFields).toBeUndefined();
+    expect(read[1]!.data).toEqual({ customer_id: customer, email: null });
+  });
+
+  it('a process that listens drops its cached key as soon as another process erases the subject', async () => {
+    if (!database.url) return; // a notification between processes needs the server (embedded: one process)
+    const listening = await openDatabase({ url: database.url, maxConnections: 2 });
+    let keyQueries = 0;
+    const counting = listening.db.withPlugin({
+      transformQuery: (args) => {
+        keyQueries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const reader = new PersonalDataEventStore(new PostgresEventStore(listening.db), policy, new PersonalDataKeys(counting, { listen: listening.listen }));
+    try {
+      const customer = randomUUID();
+      const stream = streamName('customer');
+      await store.append(stream, [event('CustomerRegistered', registered(customer, 'grace'))], 'no_stream');
+      // Once it listens, the reader keeps the key: a read asks the table nothing.
+      let cached = false;
+      for (const deadline = Date.now() + 5000; !cached && Date.now() < deadline; ) {
+        keyQueries = 0;
+        expect((await reader.readStream(stream))[0]!.erasedFields).toBeUndefined();
+        cached = keyQueries === 0;
+        if (!cached) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(cached).toBe(true);
+
+      await store.erase(customer);
+      let erased = false;
+      for (const deadline = Date.now() + 5000; !erased && Date.now() < deadline; ) {
+        erased = (await reader.readStream(stream))[0]!.erasedFields !== undefined;
+        if (!erased) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(erased).toBe(true); // long before the cache's minute
+    } finally {
+      await reader.close();
+      await listening.close();
+    }
   });
 });
 

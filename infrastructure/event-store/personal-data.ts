@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
-import type { Database } from '../database/database';
+import { sql } from 'kysely';
+import type { Database, DatabaseHandle } from '../database/database';
 import type {
   AppendResult,
   EventStore,
@@ -83,51 +84,53 @@ const CACHE_MAX_ENTRIES = 10_000;
 /** The most events a subscription decrypts together (one key query for the lot). */
 const SUBSCRIPTION_BATCH = 500;
 
+/** NOTIFY channel naming an erased subject (payload): every process drops its cached key at once. */
+export const ERASED_SUBJECTS_CHANNEL = 'personal_data_erased';
+
 /**
- * The keys, one per subject, in `personal_data_keys`.
+ * The keys, one per subject, in `personal_data_keys`; the erased subjects in `erased_subjects`.
  *
- * Keys are cached for at most a minute. `erase` drops the entry here at once, but another process that read the
- * key shortly before can still decrypt (and encrypt: that data is then unreadable) until its entry expires.
+ * Sealing reads the keys from the table every time, never from a cache: a command that arrives after a person's
+ * erasure, in whichever process, finds no key and no way to make one, so it stores none of their data. Reading keeps
+ * keys for at most a minute, and only while this process listens for erasures (`ERASED_SUBJECTS_CHANNEL`, sent in
+ * the erasing transaction): an erasure in another process drops the entry when its notification arrives.
+ * Without `listen` nothing is cached.
  */
 export class PersonalDataKeys {
   readonly #db: Database;
+  readonly #listen: DatabaseHandle['listen'] | undefined;
   readonly #cache = new Map<string, { key: PersonalDataKey; expiresAt: number }>();
-  /** Counts erasures, so a read that overlapped one does not put the erased key back in the cache. */
+  /** Counts erasures seen, so a read that overlapped one does not put the erased key back in the cache. */
   #erasures = 0;
+  #listening: 'no' | 'starting' | 'yes' = 'no';
+  #stopListening: (() => Promise<void>) | null = null;
+  #closed = false;
 
-  constructor(db: Database) {
+  constructor(db: Database, options: { listen?: DatabaseHandle['listen'] } = {}) {
     this.#db = db;
+    this.#listen = options.listen;
   }
 
-  /** The keys of those subjects that have one (all of them with `create`), in one query for the ones not cached. */
-  async keysFor(subjects: readonly string[], options: { create: boolean }): Promise<Map<string, PersonalDataKey>> {
+  /** The keys of those subjects that have one, for reading: from the cache while listening, else in one query. */
+  async keysFor(subjects: readonly string[]): Promise<Map<string, PersonalDataKey>> {
+    this.#ensureListening();
     const unique = [...new Set(subjects)];
     const keys = new Map<string, PersonalDataKey>();
     const now = Date.now();
-    for (const subject of unique) {
-      const entry = this.#cache.get(subject);
-      if (entry && entry.expiresAt > now) keys.set(subject, entry.key);
-      else if (entry) this.#cache.delete(subject);
+    const cached = this.#listening === 'yes';
+    if (cached) {
+      for (const subject of unique) {
+        const entry = this.#cache.get(subject);
+        if (entry && entry.expiresAt > now) keys.set(subject, entry.key);
+        else if (entry) this.#cache.delete(subject);
+      }
     }
     const fetched = unique.filter((s) => !keys.has(s));
     if (fetched.length === 0) return keys;
-
     const erasures = this.#erasures;
     await this.#read(fetched, keys);
-    const missing = fetched.filter((s) => !keys.has(s));
-    if (options.create && missing.length > 0) {
-      // A concurrent creator may win a subject: its key is kept and read back, so both use the same one.
-      await this.#db
-        .insertInto('personal_data_keys')
-        .values(missing.map((subject) => ({ subject, key: randomBytes(KEY_BYTES) })))
-        .onConflict((oc) => oc.column('subject').doNothing())
-        .execute();
-      await this.#read(missing, keys);
-      const lost = missing.filter((s) => !keys.has(s));
-      if (lost.length > 0) throw new Error(`Personal-data keys of ${lost.length} subject(s) were erased while being created`);
-    }
-    if (erasures === this.#erasures) {
-      // Only keys just read from the table: a cached entry keeps its expiry, so no process holds one for longer.
+    // Only keys read while listening, with no erasure heard meanwhile; a cached entry keeps its expiry.
+    if (cached && this.#listening === 'yes' && erasures === this.#erasures) {
       for (const subject of fetched) {
         const key = keys.get(subject);
         if (key) this.#remember(subject, key, now);
@@ -136,11 +139,78 @@ export class PersonalDataKeys {
     return keys;
   }
 
-  /** Deletes the subject's key: every value encrypted with it is unreadable from now on. */
+  /**
+   * The keys to seal with, read now (never cached), made for subjects that have none yet; an erased subject gets
+   * none (it is left out of the answer). Concurrent creators agree on one key.
+   */
+  async keysToSeal(subjects: readonly string[]): Promise<Map<string, PersonalDataKey>> {
+    const unique = [...new Set(subjects)];
+    const keys = new Map<string, PersonalDataKey>();
+    await this.#read(unique, keys);
+    const missing = unique.filter((s) => !keys.has(s));
+    if (missing.length > 0) {
+      const rows = missing.map((subject) => sql`(${subject}, ${randomBytes(KEY_BYTES)}::bytea)`);
+      await sql`
+        insert into personal_data_keys (subject, key)
+        select m.subject, m.key from (values ${sql.join(rows)}) as m(subject, key)
+        where not exists (select 1 from erased_subjects e where e.subject = m.subject)
+        on conflict (subject) do nothing`.execute(this.#db);
+      await this.#read(missing, keys);
+    }
+    return keys;
+  }
+
+  /**
+   * Erases the subject for good: deletes the key, records the subject as erased (no key is made again) and tells
+   * every process, in one transaction. Every value sealed with the key is unreadable from now on.
+   */
   async erase(subject: string): Promise<void> {
-    await this.#db.deleteFrom('personal_data_keys').where('subject', '=', subject).execute();
+    await this.#db.transaction().execute(async (trx) => {
+      await sql`insert into erased_subjects (subject) values (${subject}) on conflict (subject) do nothing`.execute(trx);
+      await trx.deleteFrom('personal_data_keys').where('subject', '=', subject).execute();
+      await sql`select pg_notify(${ERASED_SUBJECTS_CHANNEL}, ${subject})`.execute(trx);
+    });
+    this.#forget(subject);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#listening = 'no';
+    this.#cache.clear();
+    const stop = this.#stopListening;
+    this.#stopListening = null;
+    await stop?.();
+  }
+
+  #forget(subject: string): void {
     this.#erasures++;
     this.#cache.delete(subject);
+  }
+
+  /** Starts listening (once; again after the connection was lost). The cache is used only once it listens. */
+  #ensureListening(): void {
+    if (!this.#listen || this.#listening !== 'no' || this.#closed) return;
+    this.#listening = 'starting';
+    this.#listen(
+      ERASED_SUBJECTS_CHANNEL,
+      (subject) => this.#forget(subject),
+      () => {
+        // Erasures may go unheard from now on: nothing cached is trusted until listening again.
+        this.#listening = 'no';
+        this.#stopListening = null;
+        this.#erasures++;
+        this.#cache.clear();
+      },
+    ).then(
+      async (stop) => {
+        if (this.#closed) return stop();
+        this.#stopListening = stop;
+        if (this.#listening === 'starting') this.#listening = 'yes';
+      },
+      () => {
+        this.#listening = 'no'; // tried again on the next read
+      },
+    );
   }
 
   async #read(subjects: string[], into: Map<string, PersonalDataKey>): Promise<void> {
@@ -212,13 +282,14 @@ export class PersonalDataEventStore implements EventStore {
     const subjects = plans.flatMap((p) => (p ? [p.subject] : []));
     if (subjects.length === 0) return events;
 
-    const keys = await this.#keys.keysFor(subjects, { create: true });
+    const keys = await this.#keys.keysToSeal(subjects);
     return events.map((event, i) => {
       const plan = plans[i];
       if (!plan) return event;
-      const key = keys.get(plan.subject)!;
+      const key = keys.get(plan.subject);
+      // An erased subject: what arrived after the erasure is not stored (the field reads as null, as erased data does).
       const data = plan.fields.reduce(
-        (d, f) => withValueAt(d, f.segments, seal(valueAt(event.data, f.segments), plan.subject, key)),
+        (d, f) => withValueAt(d, f.segments, key ? seal(valueAt(event.data, f.segments), plan.subject, key) : null),
         event.data,
       );
       return { ...event, data };
@@ -286,8 +357,9 @@ export class PersonalDataEventStore implements EventStore {
     return this.#inner.headPosition();
   }
 
-  close(): Promise<void> {
-    return this.#inner.close();
+  async close(): Promise<void> {
+    await this.#keys.close();
+    await this.#inner.close();
   }
 
   /** Erases a person: every personal field of theirs reads as null from now on (see PersonalDataKeys). */
@@ -317,18 +389,20 @@ export class PersonalDataEventStore implements EventStore {
     const subjects = found.flatMap((fields) => fields.map((f) => f.envelope.$pd));
     if (subjects.length === 0) return events;
 
-    const keys = await this.#keys.keysFor(subjects, { create: false });
+    const keys = await this.#keys.keysFor(subjects);
     return events.map((event, i) => {
       const fields = found[i]!;
       if (fields.length === 0) return event;
       const erasedFields: string[] = [];
+      const personalSubjects: Record<string, string> = {};
       let data = event.data;
       for (const f of fields) {
         const opened = open(f.envelope, keys.get(f.envelope.$pd), () => new PersonalDataIntegrityError(event.streamId, event.id, f.path));
         if (opened === ERASED) erasedFields.push(f.path);
+        personalSubjects[f.path] = f.envelope.$pd;
         data = withValueAt(data, f.segments, opened === ERASED ? null : opened.value);
       }
-      return erasedFields.length > 0 ? { ...event, data, erasedFields } : { ...event, data };
+      return erasedFields.length > 0 ? { ...event, data, erasedFields, personalSubjects } : { ...event, data, personalSubjects };
     });
   }
 }

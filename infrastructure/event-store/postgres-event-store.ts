@@ -38,7 +38,7 @@ const SUBSCRIPTION_BATCH = 1000;
 const ANY_REVISION_RETRIES = 10;
 /**
  * Appends written at once (statements in flight) and the most callers in one statement. One statement for several
- * callers' appends costs PostgreSQL about half the CPU of one each (docs/performance.md "Appends in batches"); a
+ * callers' appends costs PostgreSQL about half the CPU of one each (docs/performance-history.md "Appends in batches"); a
  * caller arriving while nothing is in flight goes at once.
  */
 const APPEND_BATCHES = { concurrency: 2, maxItems: 64 };

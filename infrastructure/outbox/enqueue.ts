@@ -16,6 +16,8 @@ type MessageBase = {
   key?: string;
   /** Whose message it is (a user id, never personal data itself), so erasing that person finds it. */
   dataSubject?: string | null;
+  /** Others the message names or quotes (user ids), so erasing any of them blanks it too. */
+  mentions?: readonly string[];
   /** An e-mail address, or a phone number in E.164 form (+61412345678). Personal data: never logged. */
   to: string;
   /** Plain text body; the mailbox shows it with its links clickable. */
@@ -37,6 +39,7 @@ const base = {
   template: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, 'lower-case letters, digits, . _ -'),
   key: z.string().max(200).optional(),
   dataSubject: z.string().min(1).max(200).nullable().optional(),
+  mentions: z.array(z.string().min(1).max(200)).max(20).optional(),
 };
 const messageSchema = z.discriminatedUnion('channel', [
   z.object({
@@ -93,6 +96,7 @@ export async function enqueueMessages(trx: Database, messages: readonly OutboxMe
       template: m.template,
       causation_id: m.causationId,
       data_subject: m.dataSubject ?? null,
+      mentions: m.mentions ?? [],
       recipient: m.to,
       subject: m.subject,
       text_body: m.text,

@@ -13,6 +13,8 @@ export interface OutboxMessagesTable {
   causation_id: string;
   /** The person the message is about (their user id), so erasing them finds it. Not personal data itself. */
   data_subject: string | null;
+  /** Others the message names (user ids): erasing any of them blanks it too. */
+  mentions: Generated<string[]>;
   /** Personal data, null once erased. */
   recipient: string | null;
   subject: string | null;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OutboxListQuery } from '../../domain/outbox/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../database/database';
@@ -33,12 +34,15 @@ export async function findOutboxMessage(db: Database, id: string): Promise<Outbo
 }
 
 /**
- * Erases the messages about a person (their user id as given in `dataSubject` when enqueued): recipient, subject and
+ * Erases the messages about a person (their user id as given in `dataSubject` or among the `mentions` when enqueued):
+ * recipient, subject and
  * bodies are deleted, the row stays as 'erased' so that replaying the causing event does not enqueue it again.
  * A message not yet sent is not sent any more. Answers how many rows were erased.
  */
 export async function eraseOutboxSubject(db: Database, dataSubject: string): Promise<number> {
-  const { numUpdatedRows } = await erase(db).where('data_subject', '=', dataSubject).executeTakeFirst();
+  const { numUpdatedRows } = await erase(db)
+    .where((eb) => eb.or([eb('data_subject', '=', dataSubject), eb('mentions', '@>', sql<string[]>`array[${dataSubject}]::text[]`)]))
+    .executeTakeFirst();
   return Number(numUpdatedRows);
 }
 

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { type BidEvent, bidEventTypes, bidStatusAfter, type BidPlaced, type BidTerms } from '../../domain/bid/events';
 import type { BidForm, BidOrigin, BidStatus, BidType } from '../../domain/bid/schemas';
 import type { PostDeleted } from '../../domain/post/events';
+import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 import { createPostLeadingBids, type PostLeadingBidsTable } from './post-leading-bids';
@@ -36,21 +37,26 @@ export interface BidsTable {
   deleted: boolean;
   /** Who placed it: the provider, or an admin for the provider. */
   placed_by: string;
+  /**
+   * The customer accepted another bid of the post (`BidAcceptedOnPost`) while this one was active or expired: it
+   * shows as "Another bid chosen" (docs/bids.md "Bids the customer did not choose"); its status stays `expired`.
+   */
+  not_chosen: boolean;
   created_at: Date;
   updated_at: Date;
 }
 export type BidRow = Selectable<BidsTable>;
 export type BidsDatabase = { bids: BidsTable; post_leading_bids: PostLeadingBidsTable };
 
-const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted']);
+const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted', 'BidAcceptedOnPost']);
 
 export const bidsProjection: Projection = {
   kind: 'projection',
   name: 'bids',
   eventTypes: handledTypes,
   // 2: post_leading_bids (the dashboards' leading-bid sorts). 3: its trigger compares inserted bids with the leaders,
-  // in static SQL.
-  version: 3,
+  // in static SQL. 4: not_chosen (the bids the customer did not choose).
+  version: 4,
   tables: ['bids', 'post_leading_bids'],
   async createTables(trx) {
     await sql`
@@ -77,6 +83,7 @@ export const bidsProjection: Projection = {
         form jsonb not null,
         deleted boolean not null default false,
         placed_by uuid not null,
+        not_chosen boolean not null default false,
         created_at timestamptz not null,
         updated_at timestamptz not null
       )`.execute(trx);
@@ -114,6 +121,20 @@ export const bidsProjection: Projection = {
         await db.updateTable('bids').set({ deleted: true, updated_at: new Date(recorded.metadata.occurred_at) }).where('post_id', '=', post_id).execute();
         continue;
       }
+      // The post accepted one bid (once, ever): its other open bids were not chosen. Cancelled and deleted ones were
+      // withdrawn before; the accepted one moves on with its deal.
+      if (recorded.type === 'BidAcceptedOnPost') {
+        const { post_id, bid_id } = recorded.data as BidAcceptedOnPost['data'];
+        await db
+          .updateTable('bids')
+          .set({ not_chosen: true })
+          .where('post_id', '=', post_id)
+          .where('uuid', '<>', bid_id)
+          .where('status', 'in', ['active', 'expired'])
+          .where('deleted', '=', false)
+          .execute();
+        continue;
+      }
       // The bid decider wrote these events; their type names are checked above.
       await apply(db, recorded as RecordedEvent & Exclude<BidEvent, BidPlaced>);
     }
@@ -145,7 +166,7 @@ export function termsColumns(terms: BidTerms) {
 /** The row a placed bid becomes (the API answers a placement with it before the projection has run). */
 export function bidRowOf(placed: BidPlaced['data'], at: Date): BidRow {
   const { bid_id, post_id, provider_id, organisation_uuid, origin, placed_by } = placed;
-  return { uuid: bid_id, post_id, provider_id, organisation_uuid, origin, placed_by, status: 'active', deleted: false, ...termsColumns(placed), created_at: at, updated_at: at };
+  return { uuid: bid_id, post_id, provider_id, organisation_uuid, origin, placed_by, status: 'active', deleted: false, not_chosen: false, ...termsColumns(placed), created_at: at, updated_at: at };
 }
 
 const asJsonb = (form: BidForm) => sql<BidForm>`${JSON.stringify(form)}::jsonb`;

@@ -8,7 +8,7 @@ import { buildSchema, type Projection } from '../projection';
 // an insert can only bring a new leader, so it compares the new bids with the leaders stored and writes only where one
 // of them leads now; an update or a delete (a leader withdrawn, accepted, deleted) recomputes the rows of the posts
 // it touched from their bids. Recomputing on insert too cost PostgreSQL 60–80 µs more a bid under the bid workload
-// (docs/performance.md "Leading bids on insert").
+// (docs/performance-history.md "Leading bids on insert").
 
 type Leader = {
   uuid: string;
@@ -36,7 +36,7 @@ export async function createPostLeadingBids(trx: Parameters<Projection['createTa
     }
   }
   // Static SQL naming the build's own schema: PL/pgSQL keeps the plans of static statements per connection, where
-  // EXECUTE planned them on every write (0.5 ms a statement: docs/performance.md "Triggers without EXECUTE").
+  // EXECUTE planned them on every write (0.5 ms a statement: docs/performance-history.md "Triggers without EXECUTE").
   const schema = await buildSchema(trx);
   const table = (name: string) => `${schema}.${name}`;
   const selected = (alias: string) => leaderColumns.filter((c) => c !== 'hidden').map((c) => `${alias}.${c}`).join(', ') + `, (${alias}.bid_type = 'anonymous' and ${alias}.show_private)`;

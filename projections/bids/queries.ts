@@ -27,6 +27,12 @@ export async function findBidOfRequiredDocument(database: Database, documentId: 
     .executeTakeFirst();
 }
 
+/** The providers whose bids on the post the customer did not choose (`not_chosen`), each once. */
+export async function providersNotChosen(database: Database, postId: string): Promise<string[]> {
+  const rows = await bids(database).select('provider_id').distinct().where('post_id', '=', postId).where('not_chosen', '=', true).execute();
+  return rows.map((row) => row.provider_id);
+}
+
 /** spec 3 §4 "Lender sort order": lower rate first, ties by who bid first. */
 const bestFirst = (query: SelectQueryBuilder<BidsDatabase, 'bids', BidRow>, sortBy: PostSortKey) =>
   query.orderBy(sortBy, 'asc').orderBy('created_at', 'asc').orderBy('uuid', 'asc');
@@ -77,7 +83,7 @@ const rankedBid = (row: Pick<BidRow, 'uuid' | 'status' | 'interest_rate' | 'comp
 });
 
 /**
- * The providers placing bids, for several bids in one round trip (docs/performance.md "Reads in batches"): of each,
+ * The providers placing bids, for several bids in one round trip (docs/performance-history.md "Reads in batches"): of each,
  * the user, its organisation (type, and the name and logo the answer shows), its full name, its bidding limits and
  * its deals now accepted and now contacted (docs/deals.md "Bidding limits"). One answer per user id, in order
  * (undefined: no such user).

@@ -4,14 +4,15 @@ import { dealValue, dealValueLabel, type DealValueLabel } from '../../domain/dea
 import type { ContactPreference, DealActivityType, NotProceedingReason } from '../../domain/deal/schemas';
 import type { DealStage } from '../../domain/deal/stages';
 import type { PostDeleted } from '../../domain/post/events';
-import type { UserDeleted } from '../../domain/user/events';
+import { type UserDeleted, userSubject } from '../../domain/user/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 
 // Deals as the board, the deal page and the bidding-limit counters read them (spec 1 §2 "Deals", spec 3 §3, §4).
-// Activity descriptions are the customer's personal data (decrypted from the events): an erased customer's read as
-// null (from the events, and at UserDeleted). A deleted post's deals leave every list (`deleted`); deleted
-// activities keep their row (`deleted`) so the history stays explainable.
+// Activity descriptions are the provider's record, sealed with the deal provider's key (docs/personal-data.md "A
+// provider's deal records"; older ones with the customer's): at UserDeleted each description sealed with the deleted
+// person's key reads as null, as a rebuild would show it (`description_subject`). A deleted post's deals leave
+// every list (`deleted`); deleted activities keep their row (`deleted`) so the history stays explainable.
 
 export interface DealsTable {
   uuid: string;
@@ -45,6 +46,8 @@ export interface DealActivitiesTable {
   activity_type: DealActivityType;
   amount: number | null;
   description: string | null;
+  /** Whose key seals the description in the events (a personal-data subject); null when it has none. */
+  description_subject: string | null;
   activity_date: string;
   settled_lender: string | null;
   reason: NotProceedingReason | null;
@@ -61,7 +64,7 @@ export const dealsProjection: Projection = {
   kind: 'projection',
   name: 'deals',
   eventTypes: handledTypes,
-  version: 1,
+  version: 2,
   tables: ['deals', 'deal_activities'],
   async createTables(trx) {
     await sql`
@@ -97,6 +100,7 @@ export const dealsProjection: Projection = {
         activity_type text not null,
         amount double precision,
         description text,
+        description_subject text,
         activity_date text not null,
         settled_lender text,
         reason text,
@@ -121,12 +125,8 @@ async function apply(db: Kysely<DealsDatabase>, event: RecordedEvent & (DealEven
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'UserDeleted':
-      // The customer's notes about them go with the person (as a rebuild after erasure would show them).
-      await db
-        .updateTable('deal_activities')
-        .set({ description: null })
-        .where('deal_id', 'in', db.selectFrom('deals').select('uuid').where('customer_id', '=', event.data.user_id))
-        .execute();
+      // The texts sealed with the person's key go with the person (as a rebuild after erasure would show them).
+      await db.updateTable('deal_activities').set({ description: null }).where('description_subject', '=', userSubject(event.data.user_id)).execute();
       return;
     case 'PostDeleted':
       await db.updateTable('deals').set({ deleted: true, updated_at: at }).where('post_id', '=', event.data.post_id).execute();
@@ -156,16 +156,21 @@ async function apply(db: Kysely<DealsDatabase>, event: RecordedEvent & (DealEven
         })
         .onConflict((c) => c.column('uuid').doNothing())
         .execute();
-      await insertActivity(db, deal.deal_id, event.revision, activity);
+      await insertActivity(db, deal.deal_id, event.revision, activity, event.personalSubjects?.['activity.description']);
       return;
     }
     case 'DealActivityAdded':
-      await insertActivity(db, event.data.deal_id, event.revision, event.data.activity);
+      await insertActivity(db, event.data.deal_id, event.revision, event.data.activity, event.personalSubjects?.['activity.description']);
       await refreshFigures(db, event.data.deal_id, at, event.data.stage);
       return;
     case 'DealActivityEdited': {
       const { activity_id, amount, description, activity_date, settled_lender, reason } = event.data;
-      await db.updateTable('deal_activities').set({ amount, description, activity_date, settled_lender, reason }).where('activity_id', '=', activity_id).execute();
+      const description_subject = event.personalSubjects?.description ?? null;
+      await db
+        .updateTable('deal_activities')
+        .set({ amount, description, description_subject, activity_date, settled_lender, reason })
+        .where('activity_id', '=', activity_id)
+        .execute();
       await refreshFigures(db, event.data.deal_id, at);
       return;
     }
@@ -185,10 +190,10 @@ async function apply(db: Kysely<DealsDatabase>, event: RecordedEvent & (DealEven
 
 type ActivityData = Extract<DealEvent, { type: 'DealActivityAdded' }>['data']['activity'];
 
-async function insertActivity(db: Kysely<DealsDatabase>, dealId: string, seq: number, activity: ActivityData): Promise<void> {
+async function insertActivity(db: Kysely<DealsDatabase>, dealId: string, seq: number, activity: ActivityData, descriptionSubject: string | undefined): Promise<void> {
   await db
     .insertInto('deal_activities')
-    .values({ ...activity, deal_id: dealId, seq, created_at: new Date(activity.created_at), deleted: false })
+    .values({ ...activity, description_subject: descriptionSubject ?? null, deal_id: dealId, seq, created_at: new Date(activity.created_at), deleted: false })
     .onConflict((c) => c.column('activity_id').doNothing())
     .execute();
 }

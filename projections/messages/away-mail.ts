@@ -43,6 +43,7 @@ export async function awayMailFor(trx: Kysely<any>, context: MessageMailContext,
     causationId: event.id,
     template: MESSAGE_MAIL_TEMPLATE,
     dataSubject: recipientId,
+    mentions: [d.sender_id], // it names the sender
     to: recipient.email,
     subject: `New message on ${product}`,
     text:

@@ -3,6 +3,7 @@ import { type ConversationEvent, type ConversationSide, conversationEventTypes, 
 import type { PostDeleted } from '../../domain/post/events';
 import type { UserDeleted } from '../../domain/user/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { eraseOutboxSubject } from '../../infrastructure/outbox/queries';
 import type { Projection } from '../projection';
 import { awayMailFor, type MessageMailContext } from './away-mail';
 
@@ -255,8 +256,10 @@ async function apply(db: Kysely<MessagesDatabase>, event: RecordedEvent & (Exclu
       return { kind: 'read', conversation_id: d.conversation_id, post_id: d.post_id, seq: d.up_to_seq, customer_id: d.customer_id, provider_id: d.provider_id };
     }
     case 'UserDeleted': {
-      // The erased person's texts go with them (as a rebuild after erasure would show them).
+      // The erased person's texts go with them (as a rebuild after erasure would show them), and so do the away
+      // e-mails naming them that this projection wrote after the deletion blanked the outbox (it lags the log).
       const userId = event.data.user_id;
+      await eraseOutboxSubject(db, userId);
       await db.updateTable('chat_messages').set({ text: null }).where('sender_id', '=', userId).execute();
       await db
         .updateTable('conversations')

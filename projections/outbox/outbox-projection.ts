@@ -1,7 +1,9 @@
 import { type Clock, systemClock } from '../../infrastructure/clock';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { UserDeleted } from '../../domain/user/events';
 import { type EmailMessage, enqueueMessages, type OutboxMessage, type SmsMessage } from '../../infrastructure/outbox/enqueue';
+import { eraseOutboxSubject } from '../../infrastructure/outbox/queries';
 import { type Recipient, recipientsOf } from '../users/queries';
 import type { Projection } from '../projection';
 
@@ -60,12 +62,12 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
     name: options.name,
     version: options.version ?? 1,
     tables: [],
-    eventTypes: options.eventTypes,
+    eventTypes: new Set([...options.eventTypes, 'UserDeleted']),
     ...(options.readsFrom ? { readsFrom: options.readsFrom } : {}),
     async createTables() {},
     async handle(events, trx) {
       const oldest = clock.now().getTime() - maxAgeMs;
-      const recent = events.filter((event) => Date.parse(event.metadata.occurred_at) >= oldest);
+      const recent = events.filter((event) => options.eventTypes.has(event.type) && Date.parse(event.metadata.occurred_at) >= oldest);
       const wanted = options.recipientOf ? recent.map(options.recipientOf).filter((id): id is string => id !== null) : [];
       const recipients = await recipientsOf(trx, wanted);
       const messages: OutboxMessage[] = [];
@@ -78,6 +80,9 @@ export function outboxProjection(options: OutboxProjectionOptions): Projection {
       }
       // The batch's messages together: one statement instead of one a message.
       await enqueueMessages(trx, messages);
+      // A deleted person's messages go, also those this consumer wrote after the deletion blanked the outbox (it
+      // lags the log: an event just before the deletion may be mailed after it).
+      for (const event of events) if (event.type === 'UserDeleted') await eraseOutboxSubject(trx, (event.data as UserDeleted['data']).user_id);
     },
   };
 }

@@ -116,7 +116,7 @@ async function createPostCounts(trx: Parameters<Projection['createTables']>[0]):
       primary key (status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised)
     )`.execute(trx);
   // The table's own schema (a rebuild writes into a schema of its own), so the function never depends on search_path;
-  // static SQL, whose plans PL/pgSQL keeps (EXECUTE planned each statement anew: docs/performance.md "Triggers without
+  // static SQL, whose plans PL/pgSQL keeps (EXECUTE planned each statement anew: docs/performance-history.md "Triggers without
   // EXECUTE").
   const schema = await buildSchema(trx);
   const keys =

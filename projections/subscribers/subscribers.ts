@@ -1,11 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import type { SubscriberEvent } from '../../domain/subscriber/events';
+import { type SubscriberEvent, subscriberEventTypes } from '../../domain/subscriber/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 
 // The product's own mailing list (docs/site-chrome.md "Mailing list"): who subscribed to which list and when. The
-// address is decrypted from the event; an erased subscriber's reads as null.
+// address is decrypted from the event; an erased subscriber's reads as null, and leaves the list when the user
+// account of the same address is deleted (MailingListSubscriberErased).
 
 export interface MailingListSubscribersTable {
   subscriber_id: string;
@@ -19,7 +20,7 @@ export const subscribersProjection: Projection = {
   kind: 'projection',
   name: 'subscribers',
   version: 1,
-  eventTypes: new Set(['MailingListSubscribed']),
+  eventTypes: new Set(subscriberEventTypes),
   tables: ['mailing_list_subscribers'],
   async createTables(trx) {
     await sql`
@@ -34,9 +35,14 @@ export const subscribersProjection: Projection = {
   async handle(events, trx) {
     const db = trx as Kysely<SubscribersDatabase>;
     for (const recorded of events) {
-      if (recorded.type !== 'MailingListSubscribed') continue;
+      if (!subscribersProjection.eventTypes!.has(recorded.type)) continue;
       // The subscriber decider wrote it (type checked above).
-      const { data } = recorded as RecordedEvent & SubscriberEvent;
+      const event = recorded as RecordedEvent & SubscriberEvent;
+      if (event.type === 'MailingListSubscriberErased') {
+        await db.deleteFrom('mailing_list_subscribers').where('subscriber_id', '=', event.data.subscriber_id).execute();
+        continue;
+      }
+      const { data } = event;
       await db
         .insertInto('mailing_list_subscribers')
         .values({ subscriber_id: data.subscriber_id, list: data.list, email: data.email, subscribed_at: new Date(data.subscribed_at) })

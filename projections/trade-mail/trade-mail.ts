@@ -9,12 +9,14 @@ import type { AppSecrets } from '../../infrastructure/secrets';
 import { dealIdOf } from '../deals/deal-opener';
 import { type MessageFromEvent, outboxProjection } from '../outbox/outbox-projection';
 import { findPost } from '../posts/queries';
-import type { Recipient } from '../users/queries';
+import { providersNotChosen } from '../bids/queries';
+import { type Recipient, recipientsOf } from '../users/queries';
 import { sydneyDate } from '../../domain/shared/sydney-time';
 
 // The e-mails of the trade flow (issue 6 item 5, docs/trade-mail.md): new bid, bidding ended (the review period's
 // notice, with the signed links to extend it and to cancel automatic selection), review period extended, bid
-// accepted (provider; customer with the connect-me link) and the deal's steps. One consumer of the outbox
+// accepted (provider; customer with the connect-me link), another bid chosen (the providers the customer did not
+// choose) and the deal's steps. One consumer of the outbox
 // (docs/mail.md "From a projection"): each event's mail is written once, in the batch's transaction. Addresses and
 // first names come from the users read model (an erased person's read as null: no mail); nothing here is logged.
 
@@ -175,15 +177,45 @@ export function tradeMailMessages(context: TradeMailContext) {
     }
   }
 
+  /**
+   * The acceptance also tells every provider whose bid the customer did not choose (the bids read model's
+   * `not_chosen`, set by this very event): one mail each, keyed by the provider, so a provider with two bids on the
+   * post gets one and a replay none (the acceptance happens once per post; docs/trade-mail.md).
+   */
+  async function notChosenMails(event: RecordedEvent, trx: Database): Promise<MessageFromEvent[]> {
+    const { post_id } = event.data as BidAcceptedOnPost['data'];
+    const providers = await providersNotChosen(trx, post_id);
+    const addresses = await recipientsOf(trx, providers);
+    return providers.flatMap((providerId) => {
+      const to = addresses.get(providerId);
+      if (!to) return [];
+      return [
+        {
+          channel: 'email' as const,
+          to: to.email,
+          dataSubject: providerId,
+          template: 'bid-not-chosen',
+          key: providerId,
+          subject: 'The customer chose another bid',
+          text:
+            `${greeting(to.firstName)}The customer has accepted another bid on a home loan request you bid on, so your bid was not chosen. ` +
+            `Bidding on this request is closed.\n\nYour bids:\n${publicUrl}/bids\n\nThank you for bidding; new requests are on your dashboard.\n${signOff}`,
+        },
+      ];
+    });
+  }
+
   return {
     eventTypes: mailed,
     recipientOf,
     async messagesFor(event: RecordedEvent, trx: Database, recipients: ReadonlyMap<string, Recipient>): Promise<MessageFromEvent[]> {
       const userId = recipientOf(event);
       const to = userId === null ? undefined : recipients.get(userId);
-      if (!to) return []; // nobody, or a deleted or erased person: nobody to write to
-      const mail = await mailOf(event, trx, to.firstName);
-      return mail ? [{ channel: 'email', to: to.email, dataSubject: userId, ...mail }] : [];
+      // Nobody, or a deleted or erased person: nobody to write to.
+      const mail = to ? await mailOf(event, trx, to.firstName) : null;
+      const messages: MessageFromEvent[] = mail && to && userId ? [{ channel: 'email', to: to.email, dataSubject: userId, ...mail }] : [];
+      if (event.type === 'BidAcceptedOnPost') messages.push(...(await notChosenMails(event, trx)));
+      return messages;
     },
   };
 }
@@ -198,5 +230,5 @@ const dealNews = {
 
 /** The trade e-mails as an outbox consumer (docs/trade-mail.md). */
 export function tradeMailProjection(context: TradeMailContext) {
-  return outboxProjection({ name: 'trade-mail', readsFrom: ['users', 'posts'], ...tradeMailMessages(context) });
+  return outboxProjection({ name: 'trade-mail', readsFrom: ['users', 'posts', 'bids'], ...tradeMailMessages(context) });
 }

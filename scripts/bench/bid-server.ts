@@ -4,6 +4,7 @@
 // the workload's process dies, so no server outlives a run.
 import { startServer } from '../../api/server';
 import { loadConfig } from '../../infrastructure/config';
+import { ceilingRoutes } from './ceiling-route';
 import { SERVER_READY_MARKER } from './tasks';
 
 const [url, poolSize] = process.argv.slice(2);
@@ -13,7 +14,8 @@ if (!url) {
 }
 // Production mode; warnings and errors logged only (a line per request would cost the server CPU the bench measures).
 const config = loadConfig({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}) });
-const server = await startServer({ config });
+// With the ceiling route beside the product's own (scripts/bench/ceiling-route.ts).
+const server = await startServer({ config, routes: [ceilingRoutes] });
 process.stdout.write(`${SERVER_READY_MARKER}${server.url}\n`);
 process.stdin.resume();
 process.stdin.on('close', () => {

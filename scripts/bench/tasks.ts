@@ -29,6 +29,8 @@ export type Task =
       cpuProfileDir: string | null;
       /** Null: closed loop, each client sends its next bid when answered. A rate: open loop at that many bids a second. */
       offeredPerSecond: number | null;
+      /** `bid`: the product's route; `ceiling`: the bench's ceiling route on the same server (scripts/bench/ceiling-route.ts). */
+      route: 'bid' | 'ceiling';
     }
   | { kind: 'dashboard-seed'; url: string; posts: number; bids: number }
   | { kind: 'dashboard-query'; url: string; query: string; posts: number; runs: number; warmupRuns: number; maxSeconds: number }
@@ -55,6 +57,8 @@ export type TaskResult = {
   latency?: Latency;
   /** Requests that did not succeed (the HTTP workload: answers other than 201). */
   failures?: number;
+  /** CPU milliseconds per timed operation, by process (the HTTP workload). */
+  cpuMsPerOperation?: { server: number; database: number; clients: number };
 };
 
 /** Milliseconds. */

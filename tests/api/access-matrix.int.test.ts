@@ -88,7 +88,7 @@ const matrix: Record<string, Rule> = {
   'GET /v4/posts/{id}': { allowed: [...postOwners, 'provider', 'adminWithoutView', 'admin'] },
   // The dashboards' lists: an admin without view and a provider without view_active_posts get 403 (post-lists.int.test.ts).
   'GET /v2/posts': { allowed: ['customer', 'provider', 'admin'] },
-  'GET /v1/users/posts': { allowed: ['customer'] },
+  'GET /v1/users/posts': { allowed: postOwners },
   'DELETE /v1/posts/{id}': { allowed: postOwners },
   'POST /v3/posts/{id}/clones': { allowed: postOwners },
   'POST /v2/posts/{id}/home_loans': { allowed: postOwners },

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sydneyDay } from '../../domain/shared/sydney-time';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { activePost, openDeal, placeBid, provider, settle } from '../support/trade';
+import { loadConfig } from '../../infrastructure/config';
+import { consumersFor } from '../../projections/registry';
+import { differencesFromCleanRebuild } from '../support/read-models';
+import { activePost, openDeal, placeBid, projectionsIdle, provider, settle } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
 // The trade flow goes on around a deleted user (docs/security.md "Deleting a user"): the customer's or provider's
@@ -68,6 +71,44 @@ describe('after a customer is deleted', () => {
     const closed = await t.asAdmin({ method: 'PATCH', url: `/v2/posts/${otherPost.postId}`, payload: { operation: 'cancel', reason: 'Customer left' } });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().status).toBe('cancelled');
+  }, 300_000);
+});
+
+describe("a provider's deal notes (docs/personal-data.md \"A provider's deal records\")", () => {
+  const notesOf = async (reader: TestUser, dealId: string) =>
+    ((await call(reader, 'GET', `/v1/deals/${dealId}`)).json().activities as { activity_type: string; description: string | null }[])
+      .filter((a) => a.activity_type === 'note')
+      .map((a) => a.description);
+  const rebuildDifferences = async () => {
+    await projectionsIdle(t);
+    const consumers = consumersFor({ publicUrl: loadConfig({ NODE_ENV: 'test' }).publicUrl, secrets: t.secrets });
+    return differencesFromCleanRebuild(t.database.db, t.store, consumers.filter((c) => c.name === 'deals'));
+  };
+
+  it("are the provider's record: the customer's deletion keeps them, in the read model and in a rebuild", async () => {
+    const deal = await openDeal(t);
+    for (const details of ['Called, left a message', 'Valuation booked for Tuesday']) {
+      const note = await call(deal.bidder, 'POST', `/v1/deals/${deal.dealId}/activities`, { activity_date: today(), operation: 'note', details });
+      expect(note.statusCode, note.body).toBe(201);
+    }
+    const edited = await call(deal.bidder, 'GET', `/v1/deals/${deal.dealId}`);
+    const second = (edited.json().activities as { uuid: string; description: string | null }[]).find((a) => a.description === 'Valuation booked for Tuesday')!;
+    const edit = await call(deal.bidder, 'PATCH', `/v1/home_loan_bid_activities/${second.uuid}`, { details: 'Valuation booked for Wednesday' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await settle(t, edit.headers['x-position']);
+    await deleteUser(deal.post.owner.id);
+
+    expect((await notesOf(deal.bidder, deal.dealId)).sort()).toEqual(['Called, left a message', 'Valuation booked for Wednesday']);
+    expect(await rebuildDifferences()).toEqual([]);
+  }, 300_000);
+
+  it("go with the provider when the provider is deleted, in the read model and in a rebuild", async () => {
+    const deal = await openDeal(t);
+    const note = await call(deal.bidder, 'POST', `/v1/deals/${deal.dealId}/activities`, { activity_date: today(), operation: 'note', details: 'Spoke to the customer' });
+    expect(note.statusCode, note.body).toBe(201);
+    await deleteUser(deal.bidder.id);
+    expect(await notesOf(t.admin, deal.dealId)).toEqual([null]);
+    expect(await rebuildDifferences()).toEqual([]);
   }, 300_000);
 });
 

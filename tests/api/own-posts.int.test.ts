@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import type { TestUser } from '../support/users';
 
 // `GET /v1/users/posts` (spec 2 §7, for dashboards): the calling customer's own posts from the posts read model,
-// newest first, paged like other lists; nobody else's, and only for customers.
+// newest first, paged like other lists; nobody else's, and only for customers (the wizard's customer, still
+// `creating`, included: the dashboard offers to continue the draft from it).
 
 let t: TestApp;
 let chloe: TestUser;
@@ -70,6 +71,15 @@ describe('the own posts', () => {
       expect(response.statusCode, query).toBe(422);
       expect(Object.keys(response.json().errors ?? {}), query).toContain(field);
     }
+  });
+
+  it('are the wizard’s customer’s too (still creating the first post): the draft to continue', async () => {
+    const creating = await t.createUser({ userType: 'customer', status: 'creating' });
+    const { pendingPost } = postHelpers(() => t);
+    const { post } = await pendingPost(creating);
+    const response = await t.app.inject({ method: 'GET', url: '/v1/users/posts?filter[status]=pending', headers: creating.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result.map((p: { uuid: string }) => p.uuid)).toEqual([post]);
   });
 
   it('are for customers only: a provider and an admin get 403, no token 401', async () => {

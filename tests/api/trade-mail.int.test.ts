@@ -7,7 +7,8 @@ import { emailLinkMessages } from '../../api/routes/email-links';
 import { issueEmailLinkToken } from '../../infrastructure/email-link-tokens';
 import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { acceptBid, type ActivePost, activePost, openDeal, placeBid, provider } from '../support/trade';
+import { tradeMailProjection } from '../../projections/trade-mail/trade-mail';
+import { acceptBid, type ActivePost, activePost, cancelBidAsAdmin, openDeal, placeBid, provider } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
 // The trade e-mails and their signed, single-purpose links (issue 6 item 5; docs/trade-mail.md): each mail lands in
@@ -305,6 +306,41 @@ describe('bid accepted and the deal’s steps', () => {
     const updates = await mails(deal.post.owner, 'deal-update');
     expect(updates.map((m) => m.subject)).toEqual(['Your lender has contacted you', 'Your home loan application is under way', 'Your home loan has settled']);
     expect(updates.every((m) => m.recipient === deal.post.owner.email.toLowerCase())).toBe(true);
+  });
+});
+
+describe('another bid chosen (issue 24 item 7)', () => {
+  it('tells each provider whose bid the customer did not choose once, even on replay; their bids say so', async () => {
+    const post = await activePost(t);
+    const [winner, twice, once, withdrawn] = await Promise.all([provider(t), provider(t), provider(t), provider(t)]);
+    const winning = await placeBid(t, winner, post.homeLoanId);
+    const lost = [await placeBid(t, twice, post.homeLoanId), await placeBid(t, twice, post.homeLoanId, { interest_rate: 5.4, comparison_rate: 5.5 }), await placeBid(t, once, post.homeLoanId)];
+    await cancelBidAsAdmin(t, await placeBid(t, withdrawn, post.homeLoanId));
+    const accepted = await acceptBid(t, post, winning);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // One mail per provider, whatever the number of their bids; none to the winner, the one who withdrew, the customer.
+    for (const loser of [twice, once]) {
+      const mail = await theMail(loser, 'bid-not-chosen');
+      expect(mail.subject).toBe('The customer chose another bid');
+      expect(linkIn(mail, '/bids').path).toBe('/bids');
+    }
+    for (const nobody of [winner, withdrawn, post.owner]) expect(await mails(nobody, 'bid-not-chosen'), nobody.email).toEqual([]);
+
+    // The bids read "Another bid chosen" (their status is the spec's expired once the expiry reactor ran).
+    for (const [bidId, owner] of [[lost[0]!, twice], [lost[1]!, twice], [lost[2]!, once]] as const) {
+      await expect
+        .poll(async () => (await t.app.inject(as(owner, { method: 'GET', url: `/v4/home_loan_bids/${bidId}` }))).json(), { timeout: 30_000 })
+        .toMatchObject({ status: 'expired', status_label: 'Another bid chosen', not_chosen: true });
+    }
+    const win = (await t.app.inject(as(winner, { method: 'GET', url: `/v4/home_loan_bids/${winning}` }))).json();
+    expect(win).toMatchObject({ not_chosen: false, status_label: 'Declared' });
+
+    // A replayed acceptance (a rebuild, a batch seen again after a crash) writes no second mail.
+    const acceptance = (await t.store.readStream(postStream(post.postId))).find((event) => event.type === 'BidAcceptedOnPost')!;
+    const consumer = tradeMailProjection({ publicUrl: 'http://localhost', secrets: t.secrets });
+    await t.database.db.transaction().execute((trx) => consumer.handle([acceptance], trx));
+    for (const loser of [twice, once]) expect(await mails(loser, 'bid-not-chosen')).toHaveLength(1);
   });
 });
 

@@ -128,8 +128,8 @@ describe('the customer’s dashboard', () => {
   it('shows the own posts with the spec’s status labels and links to them', async () => {
     await asUser(chloe, async (page) => {
       await page.goto(`${t.baseUrl}/home`);
-      await expect.poll(() => rows(page, 'My posts').count(), { timeout: 30_000 }).toBe(2);
-      await rows(page, 'My posts').first().getByText('Bidding').waitFor();
+      await expect.poll(() => rows(page, 'Current posts').count(), { timeout: 30_000 }).toBe(2);
+      await rows(page, 'Current posts').first().getByText('Bidding', { exact: true }).waitFor();
       expect(await page.locator(`a[href="/post/${vic.postId}"]`).count()).toBe(1);
       expect(await page.locator(`a[href="/post/${priority.postId}"]`).count()).toBe(0);
       await snapIn(page, '04-customer-dashboard');

@@ -9,7 +9,7 @@ import { testPassword } from '../support/users';
 // 'Message sent.'; docs/messages.md): a provider and a customer, each in a browser of their own, exchange messages
 // and each sees the other's message arrive live, without reloading the page (the live stream of GET
 // /v1/messages/live invalidates the chat queries). The customer also finds the chat through the inbox, its unread
-// counter and a bid card's Ask me.
+// counter and a bid card's "Chat with this lender".
 
 let t: ServedApp;
 let providerSession: BrowserSession;
@@ -104,10 +104,10 @@ describe('two people chatting about a post', () => {
     await snapIn(customer, '04-customer-received-live');
   });
 
-  it("the customer's Ask me on the provider's bid card opens the same conversation", async () => {
+  it("the customer's Chat with this lender on the provider's bid card opens the same conversation", async () => {
     await customer.goto(`${t.baseUrl}/post/${post.postId}`);
     await customer.getByTestId('post-bids').waitFor();
-    await customer.getByTestId('bid-card').first().getByRole('button', { name: 'Ask me' }).click();
+    await customer.getByTestId('bid-card').first().getByRole('button', { name: 'Chat with this lender' }).click();
     await customer.waitForURL((url) => url.pathname === `/posts/${post.postId}/messages`);
     await messages(customer).filter({ hasText: '100% offset account' }).waitFor();
     expect(await messages(customer).count()).toBe(3);

@@ -81,6 +81,27 @@ describe('the customer on the own post', () => {
     await snap('01-customer-post');
   });
 
+  it('reads its options in a customer’s words: what each does, Auto-Declare explained, cancelling apart and last', async () => {
+    const options = page.getByRole('region', { name: 'What you can do' });
+    const rowOf = (button: string) => options.getByTestId('option-row').filter({ has: page.getByRole('button', { name: button, exact: true }) });
+    expect(await rowOf('Request update').textContent()).toContain('Something about your loan changed? Tell the lenders: they get your message by e-mail.');
+    expect(await rowOf('End bidding early').textContent()).toContain('Stop new bids now and choose one of them.');
+    expect(await rowOf('Extend review period').textContent()).toContain('Move the date by which you choose a bid to later.');
+    expect(await rowOf('Cancel Auto-Declare').textContent()).toContain(
+      'Auto-Declare is on: when the time to choose ends, the leading bid is accepted for you automatically. Turn it off to choose yourself.',
+    );
+    expect(await rowOf('Cancel Home Loan').textContent()).toContain('lenders can no longer bid on it');
+    // The destructive option comes last, and does not look like the others.
+    expect((await options.getByRole('button').allTextContents()).at(-1)).toBe('Cancel Home Loan');
+    const look = async (name: string) => options.getByRole('button', { name, exact: true }).getAttribute('data-variant');
+    expect(await look('Cancel Home Loan')).not.toBe(await look('End bidding early'));
+    // The groups and the chat button in a customer's words; what accepting does, before accepting.
+    expect(await page.getByTestId('bid-group-standard').getByRole('heading').textContent()).toBe('Bids');
+    expect(await page.getByText('Standard bids').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ask me' }).count()).toBe(0);
+    await page.getByText('When you accept a bid, bidding closes.').waitFor();
+  });
+
   it('accepts the leading bid with contact preferences and lands on the dashboard', async () => {
     await cards('standard').first().getByRole('link', { name: 'Accept' }).click();
     await page.waitForURL(`**/post/${post.postId}/get-deal/${ritaBid}`);
@@ -93,6 +114,7 @@ describe('the customer on the own post', () => {
     await cards('standard').first().getByRole('link', { name: 'Accept' }).click();
     await accept.waitFor();
     expect(await accept.getByTestId('accept-bid-summary').textContent()).toContain('Coastal Bank');
+    expect(await accept.getByTestId('after-accepting').textContent()).toContain('The lender is told at once and contacts you at the times you choose');
     await accept.getByLabel('Saturday').uncheck();
     await accept.getByLabel('Sunday').uncheck();
     await accept.getByLabel('Only at these times').check();
@@ -103,6 +125,9 @@ describe('the customer on the own post', () => {
     await snap('02-accept-dialog');
     await accept.getByLabel('From').fill('09:00');
     await accept.getByLabel('Until').fill('17:30');
+    // 24-hour, as typed (spec 1 §9 HH:mm): not the browser's 12-hour form.
+    expect(await accept.getByLabel('Until').inputValue()).toBe('17:30');
+    expect((await accept.getByLabel('Until').getAttribute('type')) ?? 'text').toBe('text');
     await accept.getByRole('button', { name: 'Accept the bid' }).click();
     await page.waitForURL('**/home');
     await toast('Success!').waitFor();

@@ -68,7 +68,7 @@ describe('issue 5: a trade from bid to settlement', () => {
   it('1. the provider opens the post from the dashboard, meets the LVR block and a warning, and places the bid', async () => {
     await logInAs(page, t.baseUrl, { email: lender.email, password: testPassword }, '/home');
     await shownAfterReloads(postRow('Active posts'));
-    await postRow('Active posts').getByText('Bidding').waitFor();
+    await postRow('Active posts').getByText('Bidding', { exact: true }).waitFor();
     expect(await postRow('Active posts').getByText('No bids yet').count()).toBe(1);
     await snap('01-provider-dashboard');
     await postRow('Active posts').getByRole('link').click();
@@ -111,10 +111,10 @@ describe('issue 5: a trade from bid to settlement', () => {
 
   it('2. the customer opens the post from the dashboard and accepts the bid with contact preferences', async () => {
     await logInFresh(post.owner, '/home');
-    await shownAfterReloads(postRow('My posts'));
-    await postRow('My posts').getByText('Bidding').waitFor();
+    await shownAfterReloads(postRow('Current posts'));
+    await postRow('Current posts').getByText('Bidding', { exact: true }).waitFor();
     await snap('05-customer-dashboard');
-    await postRow('My posts').getByRole('link').click();
+    await postRow('Current posts').getByRole('link').click();
     await page.waitForURL(`**/post/${post.postId}`);
     const bidCard = page.getByTestId('bid-group-standard').getByTestId('bid-card');
     await shownAfterReloads(bidCard);
@@ -139,8 +139,13 @@ describe('issue 5: a trade from bid to settlement', () => {
     await accept.getByRole('button', { name: 'Accept the bid' }).click();
     await page.waitForURL('**/home');
     await toast('Success!').waitFor();
-    // The accepted post is an opportunity on the customer's dashboard.
-    await shownAfterReloads(postRow('My posts').getByText('Opportunity'));
+    // The accepted post is on the customer's dashboard as what it is, with what happens next (issue 24).
+    await shownAfterReloads(postRow('Current posts').getByText('Bid accepted', { exact: true }).first());
+    expect(await postRow('Current posts').getByText('No active bid').count()).toBe(0);
+    expect(await postRow('Current posts').getByText('Opportunity').count()).toBe(0);
+    expect(await postRow('Current posts').getByTestId('next-step').textContent()).toBe(
+      'You accepted a bid. The lender contacts you at the times you chose to start your application.',
+    );
     await snap('08-customer-after-accept');
   });
 
@@ -192,6 +197,19 @@ describe('issue 5: a trade from bid to settlement', () => {
     await snap('14-board-closed-won');
   });
 
+  it('3b. the customer’s dashboard tells of the settled post and where to find it', async () => {
+    await logInFresh(post.owner, '/home');
+    const current = page.getByRole('region', { name: 'Current posts' });
+    await shownAfterReloads(current.getByText('No current posts'));
+    expect(await current.getByText('No posts yet').count()).toBe(0);
+    await current.getByRole('link', { name: 'See all my posts' }).click();
+    await page.waitForURL('**/posts');
+    await shownAfterReloads(postRow('Posts'));
+    await postRow('Posts').getByText('Settled', { exact: true }).waitFor();
+    expect(await postRow('Posts').getByTestId('next-step').textContent()).toBe('Your loan has settled. You can review your lender on the post.');
+    await snap('14b-customer-after-settlement');
+  });
+
   it('4. the admin sees the post Settled on the dashboard, the deal on the board and its history', async () => {
     await logInFresh(t.admin, '/home');
     await page.getByLabel('Status', { exact: true }).first().click();
@@ -201,8 +219,8 @@ describe('issue 5: a trade from bid to settlement', () => {
     await shownAfterReloads(postRow('Jousts'));
     expect(await rows('Jousts').count()).toBe(1);
     await postRow('Jousts').getByText('Settled').waitFor();
-    // The accepted bid is no longer an active one: the post keeps its bid count, and no bid leads any more.
-    expect(await postRow('Jousts').getByText('No active bid').count()).toBe(1);
+    // The accepted bid is no longer an active one: the post keeps its bid count, and says its bid was accepted.
+    expect(await postRow('Jousts').getByText('Bid accepted').count()).toBe(1);
     await snap('15-admin-jousts-settled');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deals' }).click();

@@ -39,7 +39,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.database);
   const config = loadConfig({ NODE_ENV: options.production ? 'production' : 'test', LOG_LEVEL: 'silent' });
-  const store = await openEventStore(config, database.db); // as in production: personal data encrypted
+  const store = await openEventStore(config, database.db, database.listen); // as in production: personal data encrypted
   const secrets = await loadSecrets(database.db);
   const app = await buildApp({ config, db: database.db, store, clock: options.clock ?? systemClock, ids: randomIds, secrets, listen: database.listen });
   const consumers = consumersFor({ publicUrl: config.publicUrl, secrets });
@@ -74,6 +74,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await runner.stop();
+      await store.close();
       await database.close();
     },
   };

@@ -29,8 +29,12 @@ export type UserSpec = {
   organisationUuid?: string;
   email?: string;
   firstName?: string;
+  /** The surname (`<Role> <letters>` otherwise). */
+  lastName?: string;
   /** A number of this user's own (tests that look for it in answers); everyone shares 0412345678 otherwise. */
   mobileNumber?: string;
+  /** A customer in `creating` who already gave the details and a password at the wizard's overview (can log in). */
+  detailsGiven?: boolean;
 };
 
 let counter = 0;
@@ -46,7 +50,7 @@ export async function createUser(
   // Letters only, so the names pass the name rule when a test saves them in a form.
   const suffix = [...counter.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
   const role = spec.userType === 'fsp' ? 'Provider' : spec.userType === 'admin' ? 'Admin' : 'Customer';
-  const personal = { first_name: spec.firstName ?? 'Test', last_name: `${role} ${suffix}`, email, country_code: '61', mobile_number: spec.mobileNumber ?? '0412345678' };
+  const personal = { first_name: spec.firstName ?? 'Test', last_name: spec.lastName ?? `${role} ${suffix}`, email, country_code: '61', mobile_number: spec.mobileNumber ?? '0412345678' };
   const account =
     spec.userType === 'fsp'
       ? {
@@ -65,7 +69,9 @@ export async function createUser(
         }
       : spec.userType === 'admin'
         ? { user_type: 'admin' as const, personal, password: testPassword, created_by: null }
-        : spec.status === 'creating'
+        : spec.status === 'creating' && spec.detailsGiven
+          ? { user_type: 'customer' as const, personal, password: testPassword, status: 'creating' as const }
+          : spec.status === 'creating'
           ? // The post wizard's visitor: no personal data yet.
             { user_type: 'customer' as const, personal: null, password: null, status: 'creating' as const }
           : { user_type: 'customer' as const, personal, password: testPassword, status: 'active' as const };

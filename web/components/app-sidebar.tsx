@@ -1,4 +1,4 @@
-import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { LinkProps } from '@tanstack/react-router';
 import { useRouterState } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
@@ -29,8 +29,9 @@ import { useLiveMessages } from '../lib/live-messages';
 import { isAdministrator, type Session, useSession } from '../lib/session';
 import { NavLinkLink } from './router-link';
 
-// The sidebar by role (spec 1 §2 "Sidebar by role"). Entries whose screens are not built yet are shown disabled
-// rather than linking to a page-not-found, so the shape of the product is visible and nothing leads nowhere.
+// The sidebar by role (spec 1 §2 "Sidebar by role"). Entries whose screens are not built yet are shown disabled and
+// marked "Coming soon" rather than linking to a page-not-found, so the shape of the product is visible, nothing leads
+// nowhere, and the grey entry says why it is grey.
 
 type Entry = {
   label: string;
@@ -58,6 +59,11 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
     // A customer still creating the first post sees only these two.
     if (user.status === 'creating') return [dashboard, createPosts];
     return [profile, dashboard, messages, { label: 'My Posts', icon: IconFiles, to: '/posts', matches: ['/posts'] }, createPosts];
+  }
+  // An approved provider is sent to the profile activation until the profile is complete (spec 1 §2): every other
+  // link would only come back there, so the sidebar holds that page alone and says why (docs/site-chrome.md).
+  if (user.user_type === 'fsp' && user.status === 'approved') {
+    return [{ label: 'Complete your profile', icon: IconUser, to: '/fsp-activate-profile', matches: ['/fsp-activate-profile'] }];
   }
   if (user.user_type === 'fsp') {
     const entries: Entry[] = [
@@ -124,7 +130,7 @@ function SidebarEntry({ entry, pathname, onNavigate }: { entry: Entry; pathname:
       </NavLink>
     );
   }
-  if (!entry.to) return <NavLink label={entry.label} leftSection={icon} disabled title="Not available yet" />;
+  if (!entry.to) return <NavLink label={entry.label} description="Coming soon" leftSection={icon} disabled aria-disabled="true" data-testid="sidebar-coming-soon" />;
   const badge = entry.badge ? (
     <Badge size="sm" color="red" circle data-testid="sidebar-unread">
       {entry.badge}
@@ -133,11 +139,26 @@ function SidebarEntry({ entry, pathname, onNavigate }: { entry: Entry; pathname:
   return <NavLinkLink to={entry.to} params={entry.params} label={entry.label} leftSection={icon} rightSection={badge} active={active} onClick={onNavigate} />;
 }
 
+/** Who has chat: not a customer still creating the first post, not an approved provider before the profile, not an admin without `view`. */
+function isChatting({ user, can }: Session): boolean {
+  if (user.status === 'creating' || (user.user_type === 'fsp' && user.status === 'approved')) return false;
+  return user.user_type !== 'admin' || can('view');
+}
+
+/** Why an approved provider's sidebar holds one entry. */
+function ProfileFirstNote() {
+  return (
+    <Text size="sm" px="sm" pt="sm" id="sidebar-profile-first">
+      Your account is approved. Complete your profile to open your dashboard, bids, deals and messages.
+    </Text>
+  );
+}
+
 export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
   const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The live message stream lives as long as the signed-in shell (web/lib/live-messages.ts); not while creating a post.
-  const chatting = session.user.status !== 'creating' && (session.user.user_type !== 'admin' || session.can('view'));
+  const chatting = isChatting(session);
   const chatStatus = useChatStatus(chatting);
   useLiveMessages(chatting);
   const chat: Chat = { enabled: chatStatus.data?.enabled, unread: chatStatus.data?.unread_count ?? 0 };
@@ -147,6 +168,7 @@ export function AppSidebar({ onNavigate }: { onNavigate: () => void }) {
         {entriesFor(session, chat).map((entry) => (
           <SidebarEntry key={entry.label} entry={entry} pathname={pathname} onNavigate={onNavigate} />
         ))}
+        {session.user.user_type === 'fsp' && session.user.status === 'approved' && <ProfileFirstNote />}
       </Stack>
     </ScrollArea>
   );

@@ -42,8 +42,8 @@ export function AskMeButton({ postUuid, providerUuid }: { postUuid: string; prov
   const open = useOpenChat(postUuid);
   if (session.user.user_type !== 'customer' || status.data?.enabled !== true) return null;
   return (
-    <Button size="xs" variant="light" leftSection={<IconMessage size={14} />} loading={open.isPending} onClick={() => open.mutate(providerUuid)}>
-      Ask me
+    <Button size="xs" variant="default" leftSection={<IconMessage size={14} />} loading={open.isPending} onClick={() => open.mutate(providerUuid)}>
+      Chat with this lender
     </Button>
   );
 }

@@ -8,7 +8,7 @@ type Props = {
   /** How many rows this page has; with none, the empty state shows instead of the table. */
   shown: number;
   /** What an empty list says; a page past the end of a list that has rows says so itself. */
-  empty: { icon: ReactNode; title: string; description: string };
+  empty: { icon: ReactNode; title: string; description: string; action?: ReactNode };
   /** Offered on a page past the end (rows were removed while the page was open). */
   onLastPage?: () => void;
   /** The table of this page's rows. */
@@ -38,6 +38,7 @@ export function ListBody({ loading, total, shown, empty, onLastPage, children }:
               </Button>
             </EmptyState.Actions>
           )}
+          {!pastEnd && empty.action && <EmptyState.Actions>{empty.action}</EmptyState.Actions>}
         </EmptyState>
       )}
     </Box>

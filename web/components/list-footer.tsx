@@ -1,4 +1,5 @@
 import { Divider, Group, Pagination, Text } from '@mantine/core';
+import { formatCount } from '../lib/format';
 
 export const pageCount = (total: number, count: number) => Math.max(1, Math.ceil(total / count));
 
@@ -8,13 +9,12 @@ export function ListFooter(props: { total: number; page: number; count: number; 
   if (total === 0) return null;
   const pages = pageCount(total, count);
   const first = (page - 1) * count + 1;
-  const nouns = `${noun}${total === 1 ? '' : 's'}`;
   return (
     <>
       <Divider />
       <Group justify="space-between" p="md" gap="sm">
         <Text size="sm" c="dimmed">
-          {shown > 0 && pages > 1 ? `Showing ${first}–${first + shown - 1} of ${total} ${nouns}` : `${total} ${nouns}`}
+          {shown > 0 && pages > 1 ? `Showing ${first}–${first + shown - 1} of ${formatCount(total, noun)}` : formatCount(total, noun)}
         </Text>
         {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} size="sm" withEdges={pages > 5} />}
       </Group>

@@ -4,7 +4,7 @@ import { apiFetch } from './api-fetch';
 
 // What several screens share about chat (docs/messages.md "Web"): the query keys, the chat switch with the unread
 // counter (sidebar, post page, bid cards) and starting a conversation (the provider's Start chat on the post page,
-// the customer's Ask me on a bid card, the chat page). The chat screens themselves live in web/features/messages.
+// the customer's "Chat with this lender" on a bid card, the chat page). The chat screens themselves live in web/features/messages.
 
 export const chatKeys = {
   all: ['messages'] as const,

@@ -10,6 +10,7 @@ import { CustomerPosts } from '../features/dashboards/components/customer-dashbo
 import { FspDashboard } from '../features/dashboards/components/fsp-dashboard';
 import { StatisticsPanel } from '../features/dashboards/components/statistics-panel';
 import { newestEditablePostQuery } from '../features/posts/api/own-posts';
+import { FirstPostPanel } from '../features/posts/components/first-post-panel';
 import { apiFetch } from '../lib/api-fetch';
 import { formatAud } from '../lib/format';
 import { isAdministrator, useSession } from '../lib/session';
@@ -44,10 +45,11 @@ function HomePage() {
         </>
       )}
       {user.user_type === 'fsp' && <FspDashboard canViewActivePosts={session.can('view_active_posts')} />}
-      {user.user_type === 'customer' && (
+      {user.user_type === 'customer' && user.status === 'creating' && <FirstPostPanel />}
+      {user.user_type === 'customer' && user.status !== 'creating' && (
         <>
           <EditMyPost />
-          <CustomerPosts title="My posts" />
+          <CustomerPosts />
         </>
       )}
     </Stack>

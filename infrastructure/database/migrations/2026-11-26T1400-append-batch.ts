@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Several callers' appends in one statement (docs/performance.md "Appends in batches"): each group is one caller's
+// Several callers' appends in one statement (docs/performance-history.md "Appends in batches"): each group is one caller's
 // append, to one or more streams, written whole or not at all. A group whose expected revisions do not match is
 // answered with one row whose revision is null and written nothing; the others go on. A group of several streams is
 // checked before any of its parts is written; should a concurrent commit slip in between (read committed), the

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // append_events_batch in one insert when no stream comes twice in the batch (the usual case: each caller appends to
 // its own streams): the revisions read once, the groups checked together, every event of the groups that match in
-// one `insert … select`. The part-by-part loop cost about three times as much a bid (docs/performance.md "The append
+// one `insert … select`. The part-by-part loop cost about three times as much a bid (docs/performance-history.md "The append
 // as one insert"); it stays, renamed, for batches that name a stream twice, where a group's revision depends on
 // the groups before it. Same answers, same order: a row per part of a group written, one row of nulls for a group
 // refused.

@@ -16,6 +16,7 @@ import { backendPids, coreSpeed, cpuSeconds, cpuSpent } from '../cpu';
 import { Random } from '../events';
 import { LatencyRecorder } from '../latency';
 import { type Market, type MarketPost, seedMarket } from '../market';
+import { ANSWER_BYTES_HEADER, CEILING_BIDS_TABLE_SQL, ceilingBidPath } from '../ceiling-route';
 import { SERVER_READY_MARKER, type Task, type TaskResult } from '../tasks';
 import { runPaced, runWriters } from '../writers';
 import { SERVER_NODE_FLAGS } from '../../server-flags';
@@ -52,8 +53,16 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
     const orders = market.providers.map((_, client) => shuffled(market.posts, 7919 + client));
     const statuses = new Map<number, number>();
     const problems = new Set<string>();
+    // The ceiling answers as many bytes as a real bid's answer: one real bid first, on a post no client reaches.
+    let ceilingAnswerBytes: number | null = null;
+    if (task.route === 'ceiling') {
+      await sql.raw(CEILING_BIDS_TABLE_SQL).execute(handle.db);
+      const sizing = await postBid(pool, market, 0, orders[0]![orders[0]!.length - 1]!, 0, null);
+      if (sizing.status !== 201) throw new Error(`the sizing bid answered ${sizing.status}: ${sizing.body.slice(0, 300)}`);
+      ceilingAnswerBytes = Buffer.byteLength(sizing.body);
+    }
     const place = async (client: number, n: number) => {
-      const { status, body } = await postBid(pool, market, client, orders[client]![n]!, n);
+      const { status, body } = await postBid(pool, market, client, orders[client]![n]!, n, ceilingAnswerBytes);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status !== 201 && problems.size < 3) problems.add(`${status} ${body.slice(0, 300)}`);
     };
@@ -84,11 +93,11 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
     const speedAfter = coreSpeed();
     const perBid = (cpu: number) => `${((cpu * 1000) / timedBids).toFixed(2)} ms`;
 
-    const name = task.offeredPerSecond === null ? 'HTTP bids' : `HTTP bids at ${task.offeredPerSecond}/s`;
+    const name = `${task.route === 'ceiling' ? 'HTTP ceiling' : 'HTTP bids'}${task.offeredPerSecond === null ? '' : ` at ${task.offeredPerSecond}/s`}`;
     const sent = task.clients * (task.bidsPerClient + task.warmupBidsPerClient);
     const placed = statuses.get(201) ?? 0;
-    const recorded = await countEvents(handle.db, 'BidPlaced');
-    if (recorded !== placed) throw new Error(`${placed} requests answered 201 but the store holds ${recorded} BidPlaced events`);
+    const recorded = task.route === 'ceiling' ? await countCeilingRows(handle.db) : await countEvents(handle.db, 'BidPlaced');
+    if (recorded !== placed) throw new Error(`${placed} requests answered 201 but the store holds ${recorded} ${task.route === 'ceiling' ? 'ceiling rows' : 'BidPlaced events'}`);
     const failures = sent - placed;
     const answers = [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ');
     return {
@@ -97,6 +106,11 @@ export async function httpBids(task: HttpBidsTask): Promise<TaskResult> {
       seconds,
       latency: latency.summary(),
       failures,
+      cpuMsPerOperation: {
+        server: (serverCpu * 1000) / timedBids,
+        database: (databaseCpu * 1000) / timedBids,
+        clients: (clientCpu.user + clientCpu.system) / 1000 / timedBids,
+      },
       notes: [
         ...(task.offeredPerSecond === null
           ? []
@@ -138,12 +152,13 @@ function bidBody(market: Market, n: number): { home_loan_bid: BidFormInput; conf
   };
 }
 
-async function postBid(pool: Pool, market: Market, client: number, post: MarketPost, n: number): Promise<{ status: number; body: string }> {
+/** A bid on the product's route, or (`ceilingAnswerBytes` given) the same request on the ceiling route. */
+async function postBid(pool: Pool, market: Market, client: number, post: MarketPost, n: number, ceilingAnswerBytes: number | null): Promise<{ status: number; body: string }> {
   const provider = market.providers[client]!;
   const response = await pool.request({
-    path: `/v4/home_loans/${post.homeLoanId}/bids`,
+    path: ceilingAnswerBytes === null ? `/v4/home_loans/${post.homeLoanId}/bids` : ceilingBidPath(post.homeLoanId),
     method: 'POST',
-    headers: { ...provider.headers, 'content-type': 'application/json' },
+    headers: { ...provider.headers, 'content-type': 'application/json', ...(ceilingAnswerBytes === null ? {} : { [ANSWER_BYTES_HEADER]: String(ceilingAnswerBytes) }) },
     body: JSON.stringify(bidBody(market, n)),
   });
   return { status: response.statusCode, body: await response.body.text() };
@@ -158,6 +173,11 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;
+}
+
+async function countCeilingRows(db: Database): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*)::text as n from bench_ceiling_bids`.execute(db);
+  return Number(rows[0]!.n);
 }
 
 async function countEvents(db: Database, type: string): Promise<number> {

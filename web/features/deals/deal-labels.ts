@@ -1,6 +1,9 @@
 import type { AddableActivityType, DealActivityType, NotProceedingReason, Weekday } from '../../../domain/deal/schemas';
 import type { DealStage } from '../../../domain/deal/stages';
 import type { BidLimitLevel } from '../../../domain/deal/figures';
+import type { DealSummaryView } from '../../../domain/deal/views';
+import { loanTypeLabels } from '../../../domain/post/labels';
+import { formatAud } from '../../lib/format';
 
 // Words the deal screens show for the domain's values (spec 1 §2 "Deals", §3).
 
@@ -67,3 +70,14 @@ export const weekdayLabels: Record<Weekday, string> = {
 };
 
 export const limitLevelColours: Record<BidLimitLevel, string> = { ok: 'teal', warning: 'orange', maxed: 'red' };
+
+/**
+ * A deal's title (issue 24: "Deal 3c43a91e" named nothing): the customer and the loan, "Chloe Jones · Refinance
+ * $450,000". The customer's name only reaches the winning provider and admins (spec 1 §6); anyone else reads the
+ * loan alone.
+ */
+export function dealTitleOf(deal: Pick<DealSummaryView, 'customer_name' | 'post'>): string {
+  const post = deal.post;
+  const loan = post ? [post.loan_type ? loanTypeLabels[post.loan_type] : null, post.loan_amount === null ? null : formatAud(post.loan_amount)].filter(Boolean).join(' ') : '';
+  return [deal.customer_name, loan || null].filter(Boolean).join(' · ') || 'Deal';
+}

@@ -1,11 +1,9 @@
 import type { ConversationView } from '../../../domain/conversation/views';
-import { formatDate } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 
 // How the chat screens write times and parties (en-AU: DD/MM/YYYY, 24-hour clock).
 
-const time = new Intl.DateTimeFormat('en-AU', { hour: '2-digit', minute: '2-digit', hour12: false });
-
-export const formatSentAt = (iso: string) => `${formatDate(iso)} ${time.format(new Date(iso))}`;
+export const formatSentAt = (iso: string) => formatDateTime(iso);
 
 /** The other party as the caller sees it (for an admin: both). */
 export function counterpartOf(conversation: ConversationView): string {

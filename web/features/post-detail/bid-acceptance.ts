@@ -20,3 +20,7 @@ export function acceptOfferFor(acceptor: 'owner' | 'admin' | 'other', postStatus
   if (acceptor === 'admin' && adminPostStatuses.includes(postStatus) && adminBidStatuses.includes(bidStatus)) return 'accept';
   return notAccepted.includes(bidStatus) ? 'none' : 'already-accepted';
 }
+
+/** What happens after accepting a bid, in the customer's words: above the bids and in the accept dialog (issue 24). */
+export const acceptingExplained =
+  'When you accept a bid, bidding closes. The lender is told at once and contacts you at the times you choose to start your application; the other lenders are told you chose another bid.';

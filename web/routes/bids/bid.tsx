@@ -23,6 +23,8 @@ import { CancelBidModal } from '../../features/bids/components/cancel-bid-modal'
 import { LoanSummary } from '../../features/bids/components/loan-summary';
 import { useConfirmDeleteBid } from '../../features/bids/components/use-confirm-delete-bid';
 import { dealKeys } from '../../features/deals/api/deal-keys';
+import { dealQueryOptions } from '../../features/deals/api/get-deal';
+import { dealTitleOf } from '../../features/deals/deal-labels';
 import { isApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
 import { privateRoute } from '../private';
@@ -91,7 +93,7 @@ function BidPage() {
     );
     const dealCrumb = (
       <AnchorLink to="/deals/$uuid" params={{ uuid: deal }} size="sm" c="dimmed">
-        Deal {deal.slice(0, 8)}
+        <DealTitle uuid={deal} />
       </AnchorLink>
     );
     return (
@@ -122,7 +124,7 @@ function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSu
         title={
           <Group gap="sm">
             <span>{bid.home_loan_bid.product_name ?? 'Bid'}</span>
-            <BidStatusBadge status={bid.status} />
+            <BidStatusBadge bid={bid} />
             {/* A cancelled bid's place label is 'Cancelled', which its status already says. */}
             {bid.place_label && bid.status !== 'cancelled' && (
               <Badge variant="outline" color="gray" title="Place among the post's bids" data-testid="place-label">
@@ -230,4 +232,10 @@ function EditBid({ bid, post, canEdit, dealUuid }: { bid: BidView; post: BidPost
       onCancel={toView}
     />
   );
+}
+
+/** The deal's title for the breadcrumb, once the deal is read ("Deal" until then). */
+function DealTitle({ uuid }: { uuid: string }) {
+  const { data } = useQuery(dealQueryOptions(uuid));
+  return <>{data ? dealTitleOf(data) : 'Deal'}</>;
 }

@@ -14,7 +14,7 @@ import { DealBidDetail } from '../../features/deals/components/deal-bid-detail';
 import { DealContactPreference } from '../../features/deals/components/deal-contact-preference';
 import { DealHistoryPanel } from '../../features/deals/components/deal-history-panel';
 import { DealCustomer, DealProvider } from '../../features/deals/components/deal-people';
-import { stageColours, stageTitles } from '../../features/deals/deal-labels';
+import { dealTitleOf, stageColours, stageTitles } from '../../features/deals/deal-labels';
 import { formatAud, formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { privateRoute } from '../private';
@@ -57,7 +57,7 @@ function DealPage() {
       <PageHeader
         title={
           <Group gap="sm">
-            <span>Deal {deal.uuid.slice(0, 8)}</span>
+            <span>{dealTitleOf(deal)}</span>
             <Badge color={stageColours[deal.stage]} data-testid="deal-stage">
               {stageTitles[deal.stage].title}
             </Badge>

@@ -25,7 +25,7 @@ function PostsPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={title} crumbs={[title]} />
-      {session.user.user_type === 'admin' ? <AdminDashboard title="Posts" /> : <CustomerPosts title="Posts" allStatuses />}
+      {session.user.user_type === 'admin' ? <AdminDashboard title="Posts" /> : <CustomerPosts allStatuses />}
     </Stack>
   );
 }

@@ -25,7 +25,7 @@ function ActivateProfilePage() {
   const navigate = useNavigate();
   return (
     <Stack gap={0}>
-      <PageHeader title="Complete your profile" crumbs={['Complete your profile']} />
+      <PageHeader title="Complete your profile" crumbs={['Complete your profile']} withDashboard={false} />
       <Text c="dimmed" mb="lg" maw={760}>
         Your account was approved. Add a picture and answer the questions below; then your profile is active and you can
         start bidding.

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { type BidStatus, bidStatusLabels } from '../../../../domain/bid/schemas';
+import type { BidStatus } from '../../../../domain/bid/schemas';
+import type { BidView } from '../../../../domain/bid/views';
 
 const colours: Record<BidStatus, string> = {
   active: 'blue',
@@ -13,11 +14,14 @@ const colours: Record<BidStatus, string> = {
   on_hold: 'yellow',
 };
 
-/** The bid's status with the spec's label (spec 1 §4: accepted shows as Declared). */
-export function BidStatusBadge({ status }: { status: BidStatus }) {
+/**
+ * The bid's status in the server's words (spec 1 §4: accepted shows as Declared; a bid the customer did not choose
+ * says so: docs/bids.md).
+ */
+export function BidStatusBadge({ bid }: { bid: Pick<BidView, 'status' | 'status_label'> }) {
   return (
-    <Badge color={colours[status]} variant="light">
-      {bidStatusLabels[status]}
+    <Badge color={colours[bid.status]} variant="light" data-testid="bid-status">
+      {bid.status_label}
     </Badge>
   );
 }

@@ -2,11 +2,11 @@ import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import { formatPercent } from '../../../../domain/bid/schemas';
 import type { BidView } from '../../../../domain/bid/views';
 import { DetailItem } from '../../../components/detail-item';
-import { formatAud, formatDate, formatRate } from '../../../lib/format';
+import { formatAud, formatCount, formatDate, formatRate } from '../../../lib/format';
 import { bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from '../bid-labels';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const years = (value: number | null) => (value === null ? '—' : `${value} year${value === 1 ? '' : 's'}`);
+const years = (value: number | null) => (value === null ? '—' : formatCount(value, 'year'));
 
 /** The bid's terms as placed or last edited (spec 1 §3 "Bid"). */
 export function BidTerms({ bid }: { bid: BidView }) {

@@ -49,7 +49,7 @@ export function BidsTable({ bids, showOwner, direction, onSort }: Props) {
               </Table.Td>
               {showOwner && <Table.Td>{bid.provider?.full_name ?? '—'}</Table.Td>}
               <Table.Td>
-                <BidStatusBadge status={bid.status} />
+                <BidStatusBadge bid={bid} />
               </Table.Td>
               <Table.Td ta="right">{formatRate(bid.interest_rate)}</Table.Td>
               <Table.Td ta="right">{formatRate(bid.comparison_rate)}</Table.Td>

@@ -4,6 +4,7 @@ import { bidLimits, bidRepaymentTypes, typesOfLoan } from '../../../../domain/bi
 import { bidRepaymentTypeLabels, typeOfLoanLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
 import { percentProps } from './rates-section';
+import { formatCount } from '../../../lib/format';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 
@@ -23,7 +24,7 @@ export function LoanFeaturesSection({ form }: Props) {
             label="Interest-only period"
             withAsterisk
             placeholder="Years"
-            data={interestOnlyYears.map((value) => ({ value, label: `${value} year${value === '1' ? '' : 's'}` }))}
+            data={interestOnlyYears.map((value) => ({ value, label: formatCount(Number(value), 'year') }))}
             allowDeselect={false}
             {...form.getInputProps('interest_only_period')}
             value={form.values.interest_only_period === '' ? null : String(form.values.interest_only_period)}

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
 import { bidRateTypeLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
+import { formatCount } from '../../../lib/format';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 
@@ -27,7 +28,7 @@ export function RatesSection({ form }: Props) {
             label="Fixed period"
             withAsterisk
             placeholder="Years"
-            data={years(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).map((value) => ({ value, label: `${value} year${value === '1' ? '' : 's'}` }))}
+            data={years(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).map((value) => ({ value, label: formatCount(Number(value), 'year') }))}
             allowDeselect={false}
             {...fixedPeriod}
             value={form.values.fixed_period === '' ? null : String(form.values.fixed_period)}

@@ -2,8 +2,8 @@ import { Anchor, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core
 import { IconStarFilled } from '@tabler/icons-react';
 import { bidStatusLabels } from '../../../../domain/bid/schemas';
 import type { DashboardPostRow } from '../../../../domain/post/dashboard';
-import { formatAud, formatDate, formatRate } from '../../../lib/format';
-import { loanTypeLabels } from '../dashboard-labels';
+import { formatAud, formatDate, formatPercent, formatRate } from '../../../lib/format';
+import { customerNextStep, hasAcceptedBid, loanTypeLabels } from '../dashboard-labels';
 import { CreditBandBadge } from '../../../components/credit-band-badge';
 import { PostStatusBadge } from './post-status-badge';
 
@@ -30,9 +30,9 @@ function Place({ row }: { row: DashboardPostRow }) {
   );
 }
 
-function LeadingBid({ bid, bidCount }: { bid: DashboardPostRow['leading_bid']; bidCount: number }) {
+function LeadingBid({ bid, bidCount, status }: { bid: DashboardPostRow['leading_bid']; bidCount: number; status: DashboardPostRow['status'] }) {
   // The leading bid is an active one: once a bid is accepted or the bids expired, the post has bids but none leads.
-  if (!bid) return <Text size="sm" c="dimmed">{bidCount > 0 ? 'No active bid' : 'No bids yet'}</Text>;
+  if (!bid) return <Text size="sm" c="dimmed">{hasAcceptedBid(status) ? 'Bid accepted' : bidCount > 0 ? 'No active bid' : 'No bids yet'}</Text>;
   return (
     <Stack gap={0}>
       <Text size="sm">
@@ -58,7 +58,7 @@ function OwnBid({ bid }: { bid: DashboardPostRow['own_bid'] }) {
 /** The posts of a dashboard; the columns follow who reads it (spec 1 §2 "Dashboards"). */
 export function DashboardPostsTable({ rows, variant }: Props) {
   return (
-    <Table.ScrollContainer minWidth={variant === 'customer' ? 720 : 1080}>
+    <Table.ScrollContainer minWidth={variant === 'customer' ? 960 : 1080}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +73,7 @@ export function DashboardPostsTable({ rows, variant }: Props) {
             <Table.Th ta="right">Bids</Table.Th>
             <Table.Th>Leading bid</Table.Th>
             {variant === 'fsp' && <Table.Th>My bid</Table.Th>}
+            {variant === 'customer' && <Table.Th>What happens next</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -86,7 +87,7 @@ export function DashboardPostsTable({ rows, variant }: Props) {
               </Table.Td>
               {variant !== 'customer' && <Table.Td>{row.loan_type ? loanTypeLabels[row.loan_type] : '—'}</Table.Td>}
               <Table.Td ta="right">{row.loan_amount === null ? '—' : formatAud(row.loan_amount)}</Table.Td>
-              <Table.Td ta="right">{row.lvr === null ? '—' : `${row.lvr}%`}</Table.Td>
+              <Table.Td ta="right">{row.lvr === null ? '—' : formatPercent(row.lvr)}</Table.Td>
               {variant !== 'customer' && (
                 <Table.Td>
                   <CreditBandBadge bandKey={row.credit_band} />
@@ -96,8 +97,15 @@ export function DashboardPostsTable({ rows, variant }: Props) {
               <Table.Td>{formatDate(row.review_bids_on) || '—'}</Table.Td>
               <Table.Td ta="right">{row.bid_count}</Table.Td>
               <Table.Td>
-                <LeadingBid bid={row.leading_bid} bidCount={row.bid_count} />
+                <LeadingBid bid={row.leading_bid} bidCount={row.bid_count} status={row.status} />
               </Table.Td>
+              {variant === 'customer' && (
+                <Table.Td maw={280}>
+                  <Text size="sm" data-testid="next-step">
+                    {customerNextStep(row)}
+                  </Text>
+                </Table.Td>
+              )}
               {variant === 'fsp' && (
                 <Table.Td>
                   <OwnBid bid={row.own_bid ?? null} />

@@ -17,7 +17,7 @@ type Props = {
   filter: DashboardFilter;
   sort: SortOption;
   priority?: boolean;
-  empty: { title: string; description: string };
+  empty: { title: string; description: string; action?: ReactNode };
   /** Filters and the sort menu, above the table. */
   toolbar?: ReactNode;
 };

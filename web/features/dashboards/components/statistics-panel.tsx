@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { type Bucket, type DayRange, defaultRange } from '../../../../domain/statistics/range';
 import type { DashboardStatistics } from '../../../../domain/statistics/schemas';
 import { errorText } from '../../../lib/error-toast';
-import { formatAud, formatDate, formatRate } from '../../../lib/format';
+import { formatAud, formatCount, formatDate, formatRate } from '../../../lib/format';
 import { useDashboardStatistics } from '../api/get-dashboard-statistics';
 import { StatisticsRangePicker } from './statistics-range-picker';
 import { sydneyDay } from '../../../../domain/shared/sydney-time';
@@ -81,10 +81,10 @@ function Figures({ figures }: { figures: DashboardStatistics }) {
         <Figure label="Bids placed" value={count.format(figures.bids_placed)} />
         <Figure label="Deals opened" value={count.format(figures.deals_opened)} />
         <Figure label="Settled volume" value={formatAud(figures.settled.volume)} hint={`${count.format(figures.settled.count)} settled`} />
-        <Figure label="Post to deal" value={percent(conversion.post_to_deal)} hint={`${count.format(conversion.with_deal)} of ${count.format(conversion.posts)} posts`} />
-        <Figure label="Deal to settlement" value={percent(conversion.deal_to_settlement)} hint={`${count.format(conversion.settled)} of ${count.format(conversion.with_deal)} deals`} />
+        <Figure label="Post to deal" value={percent(conversion.post_to_deal)} hint={`${count.format(conversion.with_deal)} of ${formatCount(conversion.posts, 'post')}`} />
+        <Figure label="Deal to settlement" value={percent(conversion.deal_to_settlement)} hint={`${count.format(conversion.settled)} of ${formatCount(conversion.with_deal, 'deal')}`} />
         <Figure label="Average winning rate" value={rate(rates.average_winning_rate)} hint={`First bid: ${rate(rates.average_first_bid_rate)}`} />
-        <Figure label="Providers' response time" value={formatResponseTime(figures.response_time.average_hours)} hint={`Publication to first bid, ${count.format(figures.response_time.posts)} posts`} />
+        <Figure label="Providers' response time" value={formatResponseTime(figures.response_time.average_hours)} hint={`Publication to first bid, ${formatCount(figures.response_time.posts, 'post')}`} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ChartCard title={`Posts and bids by ${figures.bucket}`}>

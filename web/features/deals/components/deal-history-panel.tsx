@@ -1,9 +1,9 @@
 import { Accordion, Alert, Loader, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useDealHistory } from '../api/get-deal-history';
 import { useUserSummary } from '../api/filter-options';
 import { historyEntryText } from '../deal-history';
+import { formatDateTime } from '../../../lib/format';
 
 /** Admins: every event of the deal's stream and its bid's updates, who and when (issue 5 item 4), loaded when the panel opens. */
 export function DealHistoryPanel({ dealUuid }: { dealUuid: string }) {
@@ -30,7 +30,7 @@ export function DealHistoryPanel({ dealUuid }: { dealUuid: string }) {
               <Table.Tbody>
                 {history.data.events.map((event) => (
                   <Table.Tr key={`${event.stream}-${event.revision}`}>
-                    <Table.Td>{dayjs(event.occurred_at).format('DD/MM/YYYY HH:mm')}</Table.Td>
+                    <Table.Td>{formatDateTime(event.occurred_at)}</Table.Td>
                     <Table.Td>
                       <Who userId={event.user_id} />
                     </Table.Td>

@@ -1,6 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DealView } from '../../../../domain/deal/views';
 import { DetailItem } from '../../../components/detail-item';
+import { formatMobile, mobileHref } from '../../../lib/format';
 
 const fullName = (person: { first_name: string | null; last_name: string | null }) => [person.first_name, person.last_name].filter(Boolean).join(' ') || '—';
 
@@ -38,10 +39,7 @@ export function DealCustomer({ customer }: { customer: DealView['customer'] }) {
             )}
             {customer.mobile_number && (
               <DetailItem label="Mobile">
-                <Anchor href={`tel:+${customer.country_code ?? ''}${customer.mobile_number}`}>
-                  {customer.country_code ? `+${customer.country_code} ` : ''}
-                  {customer.mobile_number}
-                </Anchor>
+                <Anchor href={mobileHref(customer.country_code, customer.mobile_number)}>{formatMobile(customer.country_code, customer.mobile_number)}</Anchor>
               </DetailItem>
             )}
           </>

@@ -1,14 +1,15 @@
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import type { BidView } from '../../../../domain/bid/views';
 import { type ContactPreferenceForm, contactPreferenceFormSchema, toContactPreference, type Weekday, weekdays } from '../../../../domain/deal/schemas';
 import { DetailItem } from '../../../components/detail-item';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { TimeField } from '../../../components/time-field';
 import { isApiError } from '../../../lib/api-error';
 import { formatAud, formatRate } from '../../../lib/format';
 import { useAcceptBid } from '../api/accept-bid';
+import { acceptingExplained } from '../bid-acceptance';
 
 const weekdayLabels: Record<Weekday, string> = {
   monday: 'Monday',
@@ -61,7 +62,7 @@ export function AcceptBidModal({ postUuid, bid, product, onAccepted, onDismiss }
 
   const timeProps = (field: 'from_time' | 'until_time') => {
     const input = form.getInputProps(field);
-    return { ...input, value: (input.value as string | null) ?? '', onChange: (event: ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, event.currentTarget.value.slice(0, 5) || null) };
+    return { ...input, value: input.value as string | null, onChange: (value: string | null) => form.setFieldValue(field, value) };
   };
 
   return (
@@ -91,8 +92,8 @@ export function AcceptBidModal({ postUuid, bid, product, onAccepted, onDismiss }
             <Switch label="Only at these times" {...form.getInputProps('preferred_time', { type: 'checkbox' })} />
             {form.values.preferred_time ? (
               <Group grow>
-                <TimeInput label="From" placeholder="00:00" {...timeProps('from_time')} />
-                <TimeInput label="Until" placeholder="23:59" {...timeProps('until_time')} />
+                <TimeField label="From" placeholder="00:00" {...timeProps('from_time')} />
+                <TimeField label="Until" placeholder="23:59" {...timeProps('until_time')} />
               </Group>
             ) : (
               <Text size="sm" c="dimmed">
@@ -100,6 +101,9 @@ export function AcceptBidModal({ postUuid, bid, product, onAccepted, onDismiss }
               </Text>
             )}
           </Stack>
+          <Text size="sm" data-testid="after-accepting">
+            {acceptingExplained}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onDismiss} disabled={accept.isPending}>
               Not now

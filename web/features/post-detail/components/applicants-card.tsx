@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { WinningProviderCustomerView } from '../../../../domain/post/provider-view';
 import type { ApplicantWithIncomesView } from '../../../../domain/post/views';
 import { DetailItem } from '../../../components/detail-item';
-import { formatAud } from '../../../lib/format';
+import { formatAud, formatCount, formatMobile } from '../../../lib/format';
 import { creditHistoryLabels } from '../../../../domain/post/labels';
 
 type Contact = Pick<WinningProviderCustomerView, 'first_name' | 'last_name' | 'email' | 'country_code' | 'mobile_number'>;
@@ -20,7 +20,7 @@ export function ApplicantsCard({ applicants, contact }: { applicants: ApplicantW
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="customer-contact">
             <DetailItem label="Customer">{[contact.first_name, contact.last_name].filter(Boolean).join(' ') || '—'}</DetailItem>
             <DetailItem label="E-mail">{contact.email ?? '—'}</DetailItem>
-            <DetailItem label="Mobile">{contact.mobile_number ? `+${contact.country_code ?? '61'} ${contact.mobile_number}` : '—'}</DetailItem>
+            <DetailItem label="Mobile">{contact.mobile_number ? formatMobile(contact.country_code, contact.mobile_number) : '—'}</DetailItem>
           </SimpleGrid>
         )}
         {applicants.length === 0 ? (
@@ -57,6 +57,6 @@ export function ApplicantsCard({ applicants, contact }: { applicants: ApplicantW
 function incomeText(applicant: ApplicantWithIncomesView): string {
   const values = applicant.incomes.map((income) => income.value).filter((value): value is number => value !== null);
   if (values.length === 0) return '—';
-  const count = `${values.length} income${values.length === 1 ? '' : 's'}`;
+  const count = formatCount(values.length, 'income');
   return `${count}, ${formatAud(values.reduce((sum, value) => sum + value, 0))}`;
 }

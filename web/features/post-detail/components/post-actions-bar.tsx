@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,8 +9,21 @@ import { formatDate } from '../../../lib/format';
 import { type PostOperation, useRunPostOperation } from '../api/run-post-operation';
 import type { PostAction } from '../post-actions';
 import { CancelPostModal } from './cancel-post-modal';
+import { OptionRow } from './option-row';
 
 type Confirmation = { title: string; text: string; confirm: string; danger?: boolean };
+
+/**
+ * What each of the owner's operations does, in the customer's words, shown beside its button (issue 24: five
+ * identical buttons with no word of what they do). Auto-Declare is explained where it is offered.
+ */
+export const ownerActionHelp: Record<'end_bidding_period' | 'extend_review_period' | 'cancel_automatic_selection' | 'cancel', (product: string) => string> = {
+  end_bidding_period: () => 'Happy with the bids you have? Stop new bids now and choose one of them.',
+  extend_review_period: () => 'Need more time to choose? Move the date by which you choose a bid to later.',
+  cancel_automatic_selection: () =>
+    'Auto-Declare is on: when the time to choose ends, the leading bid is accepted for you automatically. Turn it off to choose yourself.',
+  cancel: (product) => `Withdraw this ${product}: lenders can no longer bid on it, and the bids you have are closed. This cannot be undone.`,
+};
 
 /** The texts of each operation: the spec's confirmations and toasts where it has them (spec 1 §4, §8). */
 function textsOf(action: Exclude<PostAction, 'cancel'>, product: string) {
@@ -54,8 +67,11 @@ function textsOf(action: Exclude<PostAction, 'cancel'>, product: string) {
   return texts[action];
 }
 
-/** The post's operations the viewer may run (spec 1 §2 "Admin actions"; the owner's from the API). */
-export function PostActionsBar({ post, product, actions }: { post: PostView; product: string; actions: PostAction[] }) {
+/**
+ * The post's operations the viewer may run (spec 1 §2 "Admin actions"; the owner's from the API). The admin's are a
+ * compact bar; the owner's (`explained`) a list with what each does, the destructive one apart and last.
+ */
+export function PostActionsBar({ post, product, actions, explained = false }: { post: PostView; product: string; actions: PostAction[]; explained?: boolean }) {
   const operation = useRunPostOperation(post.uuid);
   const navigate = useNavigate();
   const [cancelling, setCancelling] = useState(false);
@@ -90,6 +106,45 @@ export function PostActionsBar({ post, product, actions }: { post: PostView; pro
   }
 
   if (actions.length === 0) return null;
+  const cancelModal = (
+    <CancelPostModal
+      opened={cancelling}
+      product={product}
+      pending={running === 'cancel'}
+      onClose={() => setCancelling(false)}
+      onCancelPost={(reason) =>
+        run({ operation: 'cancel', reason }, () => ({ title: `This ${product} has been Cancelled`, message: 'Providers can no longer bid on it.' }), () => setCancelling(false))
+      }
+    />
+  );
+  if (explained) {
+    const help = (action: keyof typeof ownerActionHelp) => ownerActionHelp[action](product);
+    const everyday = actions.filter((action): action is Exclude<keyof typeof ownerActionHelp, 'cancel'> => action in ownerActionHelp && action !== 'cancel');
+    return (
+      <>
+        <Stack gap="sm" data-testid="post-actions">
+          {everyday.map((action) => (
+            <OptionRow key={action} help={help(action)}>
+              <Button variant="default" size="xs" loading={running === action} disabled={running !== null && running !== action} onClick={() => start(action)}>
+                {textsOf(action, product).label}
+              </Button>
+            </OptionRow>
+          ))}
+          {actions.includes('cancel') && (
+            <>
+              <Divider />
+              <OptionRow help={help('cancel')}>
+                <Button variant="outline" color="red" size="xs" disabled={running !== null} onClick={() => setCancelling(true)}>
+                  Cancel {product}
+                </Button>
+              </OptionRow>
+            </>
+          )}
+        </Stack>
+        {cancelModal}
+      </>
+    );
+  }
   return (
     <>
       <Group gap="xs" data-testid="post-actions">
@@ -113,15 +168,8 @@ export function PostActionsBar({ post, product, actions }: { post: PostView; pro
           ),
         )}
       </Group>
-      <CancelPostModal
-        opened={cancelling}
-        product={product}
-        pending={running === 'cancel'}
-        onClose={() => setCancelling(false)}
-        onCancelPost={(reason) =>
-          run({ operation: 'cancel', reason }, () => ({ title: `This ${product} has been Cancelled`, message: 'Providers can no longer bid on it.' }), () => setCancelling(false))
-        }
-      />
+      {cancelModal}
     </>
   );
 }
+

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { bidGroups, type BidView } from '../../../../domain/bid/views';
 import type { AcceptOffer } from '../bid-acceptance';
-import { bidGroupTitles } from '../post-detail-labels';
+import { bidGroupTitles, customerBidGroupTitles } from '../post-detail-labels';
 import { BidCard } from './bid-card';
 
 type Props = {
@@ -11,13 +11,16 @@ type Props = {
   isOwn: (bid: BidView) => boolean;
   /** Whether the viewer may open the bid's own page (admins; a provider its own bids). */
   mayOpen: (bid: BidView) => boolean;
+  /** The post's customer reads the groups in a customer's words. */
+  forCustomer?: boolean;
 };
 
 /**
  * The post's bids (spec 1 §2): the winning bid on top, then the groups retention, standard, cancelled and anonymous,
  * each in place order (the API answers them so).
  */
-export function PostBids({ bids, postUuid, acceptOfferOf, isOwn, mayOpen }: Props) {
+export function PostBids({ bids, postUuid, acceptOfferOf, isOwn, mayOpen, forCustomer = false }: Props) {
+  const titles = forCustomer ? customerBidGroupTitles : bidGroupTitles;
   const winning = bids.find((bid) => bid.winning);
   const card = (bid: BidView) => <BidCard key={bid.uuid} bid={bid} postUuid={postUuid} acceptOffer={acceptOfferOf(bid)} own={isOwn(bid)} linkToBid={mayOpen(bid)} />;
   if (bids.length === 0) {
@@ -43,7 +46,7 @@ export function PostBids({ bids, postUuid, acceptOfferOf, isOwn, mayOpen }: Prop
         if (inGroup.length === 0) return null;
         return (
           <Stack key={group} gap="xs" data-testid={`bid-group-${group}`}>
-            <Title order={4}>{bidGroupTitles[group]}</Title>
+            <Title order={4}>{titles[group]}</Title>
             {inGroup.map(card)}
           </Stack>
         );

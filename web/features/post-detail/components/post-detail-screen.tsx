@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconGavel, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { formatAud } from '../../../lib/format';
 import { isAdministrator, useSession } from '../../../lib/session';
 import { postBidsQueryOptions } from '../api/get-post-bids';
 import { usePostDetail } from '../api/get-post-detail';
-import { acceptOfferFor } from '../bid-acceptance';
+import { acceptingExplained, acceptOfferFor } from '../bid-acceptance';
 import { bidStatisticsOf } from '../bid-statistics';
 import { postActionsFor } from '../post-actions';
 import { loanTypeLabels } from '../../../../domain/post/labels';
@@ -22,9 +22,9 @@ import { LoanSummaryCard } from './loan-summary-card';
 import { PostActionsBar } from './post-actions-bar';
 import { PostBids } from './post-bids';
 import { PostStatusBlock } from './post-status-block';
-import { RateProviderLink } from './rate-provider-link';
+import { dealBidOf, RateProviderLink } from './rate-provider-link';
 import { PostNotes } from './post-notes';
-import { RequestUpdateButton } from './request-update-button';
+import { mayRequestUpdate, RequestUpdateButton } from './request-update-button';
 
 /**
  * The post page for every role (spec 1 §2 "Post detail"; docs/post-detail.md): what each role sees follows what
@@ -51,25 +51,39 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
   const mayBid = provider && view.status === 'active' && !bidList.some((bid) => bid.status === 'closed_won');
 
   let operations: ReactNode = null;
+  let ownerOptions: ReactNode = null;
   let statusBlock: ReactNode = null;
   let applicants: ReactNode = null;
   if (isProviderPostView(view)) {
     if (view.customer) applicants = <ApplicantsCard applicants={view.customer.applicants} contact={view.customer} />;
   } else {
     const actions = postActionsFor(admin ? 'admin' : 'owner', view);
-    operations = (
-      <Group gap="xs">
-        {userType === 'customer' && <RequestUpdateButton postUuid={uuid} product={summary.product} status={view.status} />}
-        <RateProviderLink postUuid={uuid} bids={bids.data?.result ?? []} admin={admin} ownerUuid={view.owner_uuid} />
-        {/* spec 1 §2 "Admin actions": an external deal for this post's customer (docs/external-deals.md). */}
-        {admin && (
+    if (admin) {
+      operations = (
+        <Group gap="xs">
+          <RateProviderLink postUuid={uuid} bids={bids.data?.result ?? []} admin={admin} ownerUuid={view.owner_uuid} />
+          {/* spec 1 §2 "Admin actions": an external deal for this post's customer (docs/external-deals.md). */}
           <ButtonLink to="/external-deal/$mode" params={{ mode: 'create' }} search={{ customer_uuid: view.owner_uuid }} variant="light" size="xs">
             Create external deal
           </ButtonLink>
-        )}
-        <PostActionsBar post={view} product={summary.product} actions={actions} />
-      </Group>
-    );
+          <PostActionsBar post={view} product={summary.product} actions={actions} />
+        </Group>
+      );
+    } else if (actions.length > 0 || mayRequestUpdate(view.status) || dealBidOf(bidList)) {
+      // The customer's options, each with what it does (issue 24; docs/post-detail.md "The customer's options").
+      ownerOptions = (
+        <Paper p="md" component="section" aria-label="What you can do">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              What you can do
+            </Title>
+            <RateProviderLink postUuid={uuid} bids={bids.data?.result ?? []} admin={false} ownerUuid={view.owner_uuid} />
+            <RequestUpdateButton postUuid={uuid} product={summary.product} status={view.status} />
+            <PostActionsBar post={view} product={summary.product} actions={actions} explained />
+          </Stack>
+        </Paper>
+      );
+    }
     statusBlock = <PostStatusBlock post={view} />;
     applicants = <ApplicantsCard applicants={view.applicants} />;
   }
@@ -97,6 +111,7 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
       />
       <Stack gap="lg">
         {statusBlock}
+        {ownerOptions}
         <LoanSummaryCard summary={summary} showFlexibleNotice={provider || admin} />
         {applicants}
         {admin && bids.data && <BidStatisticsPanel statistics={bidStatisticsOf(bidList)} />}
@@ -115,6 +130,11 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
             The bids of this {summary.product} are not open to you.
           </Alert>
         )}
+        {userType === 'customer' && bids.data && (view.status === 'active' || view.status === 'review') && bidList.some((bid) => bid.status === 'active') && (
+          <Alert color="blue" icon={<IconInfoCircle />} title="Choosing a bid">
+            {acceptingExplained}
+          </Alert>
+        )}
         {bids.data && (
           <PostBids
             bids={bidList}
@@ -122,6 +142,7 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
             acceptOfferOf={(bid: BidView) => acceptOfferFor(acceptor, view.status, bid.status)}
             isOwn={isOwn}
             mayOpen={(bid: BidView) => admin || isOwn(bid)}
+            forCustomer={userType === 'customer'}
           />
         )}
         {/* spec 1 §2: notes are hidden from customers; providers keep them on the posts they bid on (docs/post-notes.md). */}

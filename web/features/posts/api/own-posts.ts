@@ -6,7 +6,7 @@ import { postKeys } from './post-keys';
 
 const ownPosts = listResultSchema(ownPostView);
 
-/** `GET /v1/users/posts`: the logged-in customer's posts, newest first (customers only). */
+/** `GET /v1/users/posts`: the logged-in customer's posts, newest first (customers, the one still creating included). */
 export function getOwnPosts(query: { status?: 'pending' | 'active'; count?: number } = {}, signal?: AbortSignal) {
   const params = new URLSearchParams();
   if (query.status) params.set('filter[status]', query.status);
@@ -22,4 +22,10 @@ export const newestEditablePostQuery = queryOptions({
     const { result } = await getOwnPosts({ count: 10 }, signal);
     return result.find((post) => post.status === 'pending' || post.status === 'active') ?? null;
   },
+});
+
+/** The newest draft (pending) post: what a customer still creating the first post continues. */
+export const newestPendingPostQuery = queryOptions({
+  queryKey: [...postKeys.all, 'own', 'newest-pending'] as const,
+  queryFn: async ({ signal }) => (await getOwnPosts({ status: 'pending', count: 1 }, signal)).result[0] ?? null,
 });

@@ -23,10 +23,10 @@ describe('the wizard steps', () => {
     expect([0, 1, 7, 8, 2.5, '3'].map(isStepNumber)).toEqual([false, true, true, false, false, false]);
   });
 
-  it('show progress as the share of steps saved', () => {
+  it('show progress as the share of steps saved, the overview (last step) as 100% done', () => {
     expect(progressOf(1)).toBe(0);
-    expect(progressOf(4)).toBe(43);
-    expect(progressOf(7)).toBe(86);
+    expect(progressOf(4)).toBe(50);
+    expect(progressOf(7)).toBe(100);
   });
 
   it('open a step after the furthest reached only as that furthest step', () => {

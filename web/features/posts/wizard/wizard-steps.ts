@@ -30,11 +30,13 @@ export const nextStepOf = (number: StepNumber): StepNumber => (number < lastStep
 export const previousStepOf = (number: StepNumber): StepNumber => (number > firstStep ? ((number - 1) as StepNumber) : firstStep);
 
 /**
- * How far the customer is, in percent, for the progress bar: the steps saved so far out of all seven
- * (`reached` is the furthest step opened; the steps before it are saved).
+ * How far the customer is, in percent, for the progress bar: the steps saved so far out of the six that ask for
+ * something (`reached` is the furthest step opened; the steps before it are saved). The last step, the overview,
+ * reads 100%: everything is given and only publishing is left (issue 24: it ended at "86% done"), as the
+ * application stepper's last step reads 100 (spec 2 §1).
  */
 export function progressOf(reached: StepNumber): number {
-  return Math.round(((reached - 1) / lastStep) * 100);
+  return Math.round(((reached - 1) / (lastStep - 1)) * 100);
 }
 
 /**

@@ -4,7 +4,7 @@ import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DevelopmentCode } from '../../../components/development-code';
 import { isApiError } from '../../../lib/api-error';
-import { formatMobile } from '../format-mobile';
+import { formatMobile } from '../../../lib/format';
 import type { PhoneNumber } from '../../../lib/account-api';
 import { useCheckVerificationCode, useSendVerificationCode } from '../api/phone-verification';
 

@@ -1,8 +1,7 @@
 import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UserView } from '../../../../domain/user/schemas';
 import { DetailItem } from '../../../components/detail-item';
-import { formatDate } from '../../../lib/format';
-import { formatMobile } from '../format-mobile';
+import { formatDate, formatMobile } from '../../../lib/format';
 
 const roleNames = { admin: 'Admin', fsp: 'Provider', customer: 'Customer' } as const;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

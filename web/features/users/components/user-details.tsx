@@ -1,7 +1,7 @@
 import { Avatar, Group, Paper, SimpleGrid } from '@mantine/core';
 import type { UserView } from '../../../../domain/user/schemas';
 import { DetailItem } from '../../../components/detail-item';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMobile } from '../../../lib/format';
 import { UserStatusBadge } from '../../../components/user-status-badge';
 
 const address = (user: UserView) => (user.address ? `${user.address.line1}, ${user.address.suburb} ${user.address.state} ${user.address.postcode}` : '—');
@@ -14,7 +14,7 @@ export function UserDetails({ user }: { user: UserView }) {
         <Avatar src={user.avatar_url} name={user.full_name ?? undefined} color="initials" size={112} alt="Avatar" />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xl" verticalSpacing="lg" flex={1} miw={260}>
           <DetailItem label="E-mail">{user.email ?? '—'}</DetailItem>
-          <DetailItem label="Mobile number">{user.mobile_number ? `+${user.country_code ?? ''} ${user.mobile_number}` : '—'}</DetailItem>
+          <DetailItem label="Mobile number">{user.mobile_number ? formatMobile(user.country_code, user.mobile_number) : '—'}</DetailItem>
           <DetailItem label="Status">
             <UserStatusBadge status={user.status} />
           </DetailItem>

@@ -2,7 +2,7 @@ import { Avatar, Group, Table } from '@mantine/core';
 import type { UserStatus, UserView } from '../../../../domain/user/schemas';
 import { ActionsTh } from '../../../components/actions-th';
 import { AnchorLink } from '../../../components/router-link';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMobile } from '../../../lib/format';
 import { UserRowActions } from './user-row-actions';
 import { UserStatusBadge } from '../../../components/user-status-badge';
 
@@ -41,7 +41,7 @@ export function UsersTable({ users, selfUuid, busyUuid, onChangeStatus, onDelete
                 </Group>
               </Table.Td>
               <Table.Td>{user.email ?? '—'}</Table.Td>
-              <Table.Td>{user.mobile_number ? `+${user.country_code ?? ''} ${user.mobile_number}` : '—'}</Table.Td>
+              <Table.Td>{user.mobile_number ? formatMobile(user.country_code, user.mobile_number) : '—'}</Table.Td>
               <Table.Td>
                 <UserStatusBadge status={user.status} />
               </Table.Td>
