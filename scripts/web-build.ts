@@ -124,11 +124,11 @@ export function entrySizes(): Plugin {
     configResolved(config) {
       logger = config.logger;
     },
-    generateBundle(_options, bundle) {
+    writeBundle(_options, bundle) {
       const gzipped = (fileName: string) => {
         const file = bundle[fileName];
         if (!file) return 0;
-        return gzipSync(file.type === 'chunk' ? file.code : file.source).length;
+        return gzipSync(file.type === 'chunk' ? file.code : file.source, { level: 9 }).length;
       };
       for (const entry of Object.values(bundle)) {
         if (entry.type !== 'chunk' || !entry.isEntry) continue;

@@ -1,7 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import type { RouterContext } from '../root';
 import { readWizardState } from '../../features/posts/wizard/draft-storage';
-import { loadWizardPost } from '../../features/posts/wizard/resume';
 import { allowedStep, type StepNumber, stepOf } from '../../features/posts/wizard/wizard-steps';
 import { wizardStore } from '../../features/posts/wizard/wizard-session';
 import { createPostRoute } from './create-post';
@@ -17,6 +16,8 @@ async function loadStep(step: StepNumber, { queryClient }: RouterContext) {
   const allowed = state.post_uuid ? allowedStep(step, state.reached) : 1;
   if (allowed !== step) throw toStep(allowed);
   if (!state.post_uuid) return { post: null };
+  // Imported here, not at the top: it reads the whole form mapping, which only the wizard needs.
+  const { loadWizardPost } = await import('../../features/posts/wizard/resume');
   const post = await loadWizardPost(queryClient, state.post_uuid);
   if (!post && step !== 1) throw toStep(1);
   return { post };

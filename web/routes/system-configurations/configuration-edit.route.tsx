@@ -1,7 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { findSystemConfiguration } from '../../../domain/system-configuration/catalogue';
 import { RouteError } from '../../components/route-error';
-import { systemConfigurationsQueryOptions } from '../../features/system-configurations/api/system-configurations';
 import { anyAdminRoute } from './any-admin';
 import { lazyPage } from '../../lib/lazy-page';
 
@@ -9,10 +7,16 @@ import { lazyPage } from '../../lib/lazy-page';
 export const configurationEditRoute = createRoute({
   getParentRoute: () => anyAdminRoute,
   path: '/configurations/$key/edit',
-  beforeLoad: ({ params }) => {
+  // Imported here, not at the top, as below.
+  beforeLoad: async ({ params }) => {
+    const { findSystemConfiguration } = await import('../../../domain/system-configuration/catalogue');
     if (findSystemConfiguration(params.key)?.key !== params.key) throw redirect({ to: '/system-configurations', replace: true });
   },
-  loader: ({ context }) => context.queryClient.fetchQuery(systemConfigurationsQueryOptions),
+  // Imported here, not at the top: the settings' catalogue brings the post's rules, which no first page needs.
+  loader: async ({ context }) => {
+    const { systemConfigurationsQueryOptions } = await import('../../features/system-configurations/api/system-configurations');
+    return context.queryClient.fetchQuery(systemConfigurationsQueryOptions);
+  },
   errorComponent: RouteError,
   component: lazyPage(() => import('./configuration-edit'), 'EditConfigurationPage'),
 });

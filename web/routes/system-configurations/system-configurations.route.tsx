@@ -2,7 +2,6 @@ import { createRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { RouteError } from '../../components/route-error';
 import { TableSkeleton } from '../../components/table-skeleton';
-import { systemConfigurationsQueryOptions } from '../../features/system-configurations/api/system-configurations';
 import { anyAdminRoute } from './any-admin';
 import { lazyPage } from '../../lib/lazy-page';
 
@@ -10,7 +9,11 @@ import { lazyPage } from '../../lib/lazy-page';
 export const systemConfigurationsRoute = createRoute({
   getParentRoute: () => anyAdminRoute,
   path: '/system-configurations',
-  loader: ({ context }) => context.queryClient.fetchQuery(systemConfigurationsQueryOptions),
+  // Imported here, not at the top: the settings' catalogue brings the post's rules, which no first page needs.
+  loader: async ({ context }) => {
+    const { systemConfigurationsQueryOptions } = await import('../../features/system-configurations/api/system-configurations');
+    return context.queryClient.fetchQuery(systemConfigurationsQueryOptions);
+  },
   pendingComponent: () => (
     <>
       <PageHeader title="System Configurations" crumbs={['System Configurations']} />
