@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database';
 import * as eventStore from './migrations/2026-11-21T0000-event-store';
 import * as projections from './migrations/2026-11-21T0001-projections';
@@ -57,9 +57,22 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the shared tables up to date; safe to run from several processes at once (kysely takes a lock). */
 export async function migrateToLatest(db: Database): Promise<void> {
+  if (await allApplied(db)) return;
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });
   }
+}
+
+/**
+ * True when every migration is recorded already (every restart): one read instead of kysely's lock and checks, half a
+ * second of a restart on embedded PGlite (docs/operations.md "The UI build"). Anything else goes through the Migrator.
+ */
+async function allApplied(db: Database): Promise<boolean> {
+  const names = Object.keys(migrations);
+  const { rows: table } = await sql<{ found: boolean }>`select to_regclass('kysely_migration') is not null as found`.execute(db);
+  if (!table[0]?.found) return false; // the first start
+  const { rows } = await sql<{ applied: number }>`select count(*)::int as applied from kysely_migration where name = any(${names})`.execute(db);
+  return rows[0]?.applied === names.length;
 }
