@@ -13,7 +13,6 @@ import type { Logger, Plugin } from 'vite';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webRoot = path.join(repoRoot, 'dist/web');
-const stampFile = path.join(repoRoot, 'dist/web-build.json');
 
 /** Inputs of the build outside its module graph: dependency versions, the build's own configuration, copied files. */
 const buildInputs = ['package-lock.json', 'vite.config.ts', 'postcss.config.cjs', 'scripts/web-build.ts', 'tsconfig.json'];
@@ -21,29 +20,34 @@ const publicDir = 'web/public';
 
 type Stamp = { files: string[]; hash: string };
 
-/** One hash over the files' names and contents; null when one of them is gone. */
-function hashOf(files: string[]): string | null {
+/** One hash over the files' names and contents (paths relative to `root`); null when one of them is gone. */
+function hashOf(root: string, files: string[]): string | null {
   const hash = createHash('sha256');
   for (const file of files) {
-    const absolute = path.join(repoRoot, file);
+    const absolute = path.join(root, file);
     if (!existsSync(absolute)) return null;
     hash.update(file).update('\0').update(readFileSync(absolute)).update('\0');
   }
   return hash.digest('hex');
 }
 
-function readStamp(): Stamp | null {
-  try {
-    return JSON.parse(readFileSync(stampFile, 'utf8')) as Stamp;
-  } catch {
-    return null;
-  }
+const stampOf = (root: string) => path.join(root, 'dist/web-build.json');
+
+/** Records that dist/web was built from these files as they are now. */
+export function writeStamp(files: string[], root = repoRoot): void {
+  const hash = hashOf(root, files);
+  if (hash) writeFileSync(stampOf(root), JSON.stringify({ files, hash } satisfies Stamp));
 }
 
 /** True when dist/web was built from the sources as they are now. */
-export function webBuildIsCurrent(): boolean {
-  const stamp = readStamp();
-  return stamp !== null && existsSync(path.join(webRoot, 'index.html')) && hashOf(stamp.files) === stamp.hash;
+export function webBuildIsCurrent(root = repoRoot): boolean {
+  let stamp: Stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampOf(root), 'utf8')) as Stamp;
+  } catch {
+    return false;
+  }
+  return existsSync(path.join(root, 'dist/web/index.html')) && hashOf(root, stamp.files) === stamp.hash;
 }
 
 /** Builds the UI when its sources changed since the last build (or it was never built); true when it built. */
@@ -59,12 +63,13 @@ export function buildWebIfChanged(): boolean {
 /** Writes the stamp after a successful build: the hash of every source file the build read. */
 export function buildStamp(): Plugin {
   let files: string[] = [];
+  let written = false;
   return {
     name: 'build-stamp',
     apply: 'build',
     buildStart() {
       // A build that fails half-way leaves no stamp, so the next start builds again.
-      rmSync(stampFile, { force: true });
+      rmSync(stampOf(repoRoot), { force: true });
     },
     buildEnd() {
       const sources = [...this.getModuleIds()]
@@ -73,9 +78,12 @@ export function buildStamp(): Plugin {
       const copied = readdirSync(path.join(repoRoot, publicDir)).map((name) => `${publicDir}/${name}`);
       files = [...new Set([...sources, ...copied, ...buildInputs])].sort();
     },
+    writeBundle() {
+      written = true;
+    },
     closeBundle() {
-      const hash = hashOf(files);
-      if (hash) writeFileSync(stampFile, JSON.stringify({ files, hash } satisfies Stamp));
+      // Only once the files are written: a failed build closes its bundle too.
+      if (written) writeStamp(files);
     },
   };
 }
