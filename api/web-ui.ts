@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { problem, sendProblem } from './problem';
 
-/** Paths that belong to the API; any other path without a file extension is a route of the single-page UI. */
+/** Paths that belong to the API; any other path without a file extension (or asked for as HTML) is a UI route. */
 const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/v4/', '/v5/', '/oauth/', '/files/', '/health', '/docs'];
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
@@ -35,7 +35,9 @@ export async function registerWebUi(app: FastifyInstance): Promise<void> {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isUiPath = !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && path.extname(pathname) === '';
+    // A browser's navigation asks for HTML, also where the last part of the path has a dot in it.
+    const looksLikePage = path.extname(pathname) === '' || (request.headers.accept ?? '').includes('text/html');
+    const isUiPath = !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && looksLikePage;
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isUiPath) return reply.sendFile('index.html');
     return sendProblem(reply, problem(404, 'NOT_FOUND', `No route for ${request.method} ${pathname}.`));
   });

@@ -43,6 +43,10 @@ describe('the UI', () => {
       expect(page.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(page.rawPayload).toString()).toBe(indexHtml);
     }
+    // A dot in the last part of a path (an e-mail address, say) is still a page for a browser.
+    const dotted = await get('/users/someone@example.com', { accept: 'text/html,application/xhtml+xml' });
+    expect(dotted.statusCode).toBe(200);
+    expect(dotted.headers['content-type']).toContain('text/html');
     const head = await t.app.inject({ method: 'HEAD', url: '/deals' });
     expect(head.statusCode).toBe(200);
   });
