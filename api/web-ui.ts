@@ -9,7 +9,7 @@ const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/v4/', '/v5/', '/oauth/', '/files
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
 /** Vite names the files under assets/ by their content's hash: a changed file gets a new name, so a copy never goes stale. */
-const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+const HASHED_ASSETS = `assets${path.sep}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -30,7 +30,7 @@ export async function registerWebUi(app: FastifyInstance): Promise<void> {
       preCompressed: true,
       cacheControl: false,
       // index.html names the current hashed files, so the browser asks for it each time (a 304 when unchanged).
-      setHeaders: (reply, file) => reply.header('cache-control', file.includes(HASHED_ASSETS) ? IMMUTABLE : 'no-cache'),
+      setHeaders: (reply, file) => reply.header('cache-control', path.relative(WEB_ROOT, file).startsWith(HASHED_ASSETS) ? IMMUTABLE : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {
