@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { buildStamp, entrySizes, precompress } from './scripts/web-build.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const api = 'http://127.0.0.1:3000';
@@ -22,7 +23,7 @@ const buildVersion: Plugin = {
 export default defineConfig({
   root: 'web',
   base: '/',
-  plugins: [react(), buildVersion],
+  plugins: [react(), buildVersion, precompress(), entrySizes(), buildStamp()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   // postcss.config.cjs sits at the repo root, above `root`.
   css: { postcss: repoRoot },
@@ -32,13 +33,13 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Libraries change less often than the app: separate chunks stay cached across releases. Only those every
+        // page needs: the rest (Mantine's components, charts, dates) is split with the routes that use it, so the
+        // log-in page does not download the dashboards' charts (docs/performance.md "The first page").
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
@@ -19,7 +16,6 @@ import type { KnownCaller } from './authentication';
 import { KnownCallers } from './known-callers';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
-import { problem, sendProblem } from './problem';
 import { acceptanceRoutes } from './routes/acceptance';
 import { bidRoutes } from './routes/bids';
 import { activationRoutes } from './routes/activation';
@@ -47,6 +43,7 @@ import { userManagementRoutes } from './routes/user-management';
 import { teamRoutes } from './routes/team';
 import { siteRoutes } from './routes/site';
 import { statisticsRoutes } from './routes/statistics';
+import { registerWebUi } from './web-ui';
 
 export type AppDependencies = {
   config: Config;
@@ -62,10 +59,6 @@ export type AppDependencies = {
   /** The callers' rows kept between requests (api/known-callers.ts); buildApp makes it when it can listen. */
   callers?: KnownCallers<KnownCaller>;
 };
-
-/** Paths that belong to the API; anything else that is a GET for HTML is a route of the single-page UI. */
-const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/v4/', '/v5/', '/oauth/', '/files/', '/health', '/docs'];
-const WEB_ROOT = path.resolve(import.meta.dirname, '../dist/web');
 
 /** Routes outside the product, registered beside its own: the benchmark's ceiling route (scripts/bench/ceiling-route.ts). */
 export type ExtraRoutes = (deps: AppDependencies) => FastifyPluginAsync;
@@ -162,17 +155,6 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(postNoteRoutes(deps));
   for (const routes of options.routes ?? []) await app.register(routes(deps));
 
-  // The built UI (npm run build:web); without it the process still serves the API.
-  const hasWeb = existsSync(path.join(WEB_ROOT, 'index.html'));
-  // wildcard: files of a UI rebuilt while the server runs are served too; misses fall through to the handler below.
-  if (hasWeb) await app.register(fastifyStatic, { root: WEB_ROOT, wildcard: true, index: false, maxAge: '1h' });
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && wantsPage && !API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return sendProblem(reply, problem(404, 'NOT_FOUND', `No route for ${request.method} ${pathname}.`));
-  });
+  await registerWebUi(app);
   return app;
 }

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { startProcess } from '../api/server';
 import { loadConfig } from '../infrastructure/config';
 import { DEMO_PASSWORD, demoAdmin, seedDemoData } from './demo-data';
+import { buildWebIfChanged } from './web-build';
 
 /** A configuration mistake is told in its own words, without a stack trace. */
 async function orExit<T>(start: () => T | Promise<T>): Promise<T> {
@@ -15,6 +16,8 @@ async function orExit<T>(start: () => T | Promise<T>): Promise<T> {
 }
 
 const config = await orExit(() => loadConfig());
+// A worker serves no UI; the others build it only when its sources changed since the last build.
+if (config.role !== 'worker') buildWebIfChanged();
 // Demo accounts share a published password, so they exist only outside production (docs/operations.md); the demo's
 // story runs before the scheduler starts (api/server.ts `beforeScheduler`), in the process that runs everything.
 let seeded: { ms: number; cpuMs: number } | null = null;

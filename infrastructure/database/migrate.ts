@@ -79,6 +79,7 @@ export async function lockOutMigrations(trx: Database): Promise<void> {
  * rebuilds (SCHEMA_CHANGES_LOCK, held on one connection for the whole run).
  */
 export async function migrateToLatest(db: Database): Promise<void> {
+  if (await allApplied(db)) return;
   const { error, results } = await db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${SCHEMA_CHANGES_LOCK})`.execute(connection);
     try {
@@ -91,4 +92,16 @@ export async function migrateToLatest(db: Database): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });
   }
+}
+
+/**
+ * True when every migration is recorded already (every restart): one read instead of kysely's lock and checks, half a
+ * second of a restart on embedded PGlite (docs/operations.md "The UI build"). Anything else goes through the Migrator.
+ */
+async function allApplied(db: Database): Promise<boolean> {
+  const names = Object.keys(migrations);
+  const { rows: table } = await sql<{ found: boolean }>`select to_regclass('kysely_migration') is not null as found`.execute(db);
+  if (!table[0]?.found) return false; // the first start
+  const { rows } = await sql<{ applied: number }>`select count(*)::int as applied from kysely_migration where name = any(${names})`.execute(db);
+  return rows[0]?.applied === names.length;
 }

@@ -71,6 +71,8 @@ describe('organisations, as an admin', () => {
 
     await page.getByRole('link', { name: 'Create organisation' }).click();
     await page.waitForURL('**/organisations/create');
+    // The list (with its own Name filter) stays until the form's page has loaded.
+    await page.getByRole('heading', { name: 'Create organisation', level: 2 }).waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
     await page.getByRole('textbox', { name: 'Abbreviation' }).fill('HB');
     await chooseOption('Organisation type', 'Bank Lender');

@@ -1,9 +1,8 @@
-import { Box, Container, Paper, Stack, Text } from '@mantine/core';
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PrivateShell } from '../components/private-shell';
 import { isApiError } from '../lib/api-error';
 import { clearTokens, readTokens } from '../lib/auth-tokens';
+import { lazyPage } from '../lib/lazy-page';
 import { sessionQuery } from '../lib/session';
 import { rootRoute } from './root';
 
@@ -40,27 +39,5 @@ export const emailLinkRoute = createRoute({
       throw error;
     }
   },
-  component: EmailLinkLayout,
+  component: lazyPage(() => import('./email-link-layout'), 'EmailLinkLayout'),
 });
-
-function EmailLinkLayout() {
-  return readTokens() ? (
-    <PrivateShell>
-      <Outlet />
-    </PrivateShell>
-  ) : (
-    // Logged out: the page alone on the public screens' background, with the product's name above it.
-    <Box bg="gray.0" mih="100vh" py={48}>
-      <Container size={720} px="md">
-        <Stack gap="lg">
-          <Text fw={700} size="xl" ta="center">
-            Home Loan Auction
-          </Text>
-          <Paper p="xl" shadow="xs">
-            <Outlet />
-          </Paper>
-        </Stack>
-      </Container>
-    </Box>
-  );
-}

@@ -1,6 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createRoute } from '@tanstack/react-router';
 import { listResultSchema } from '../../domain/shared/list-query';
 import { userView } from '../../domain/user/schemas';
 import { OutdatedVersionBanner } from '../components/outdated-version-banner';
@@ -14,18 +13,11 @@ import { FirstPostPanel } from '../features/posts/components/first-post-panel';
 import { apiFetch } from '../lib/api-fetch';
 import { formatAud } from '../lib/format';
 import { isAdministrator, useSession } from '../lib/session';
-import { privateRoute } from './private';
 
 // The dashboard (spec 1 §2 "/home", "Dashboards"): the admin's jousts, the provider's priority and normal tables,
 // the customer's own posts (docs/dashboards.md).
 
-export const homeRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/home',
-  component: HomePage,
-});
-
-function HomePage() {
+export function HomePage() {
   const session = useSession();
   const { user } = session;
   return (

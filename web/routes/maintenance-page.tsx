@@ -1,21 +1,12 @@
-import { createRoute, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { Maintenance } from '../components/maintenance';
-import { sameSitePath } from '../lib/same-site-path';
-import { rootRoute } from './root';
+import { maintenancePageRoute } from './maintenance-page.route';
 
 /** How often the page asks whether the service is back (docs/operations.md "PostgreSQL outage"). */
 const HEALTH_POLL_MS = 3000;
 
-export const maintenancePageRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/maintenance-page',
-  validateSearch: z.object({ from: sameSitePath }),
-  component: MaintenancePage,
-});
-
-function MaintenancePage() {
+export function MaintenancePage() {
   const { from } = maintenancePageRoute.useSearch();
   const router = useRouter();
   // Replaces this page in the history, so Back does not return to it. Going back re-runs the page's loaders; if the

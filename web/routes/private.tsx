@@ -1,7 +1,7 @@
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
-import { PrivateShell } from '../components/private-shell';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { isApiError } from '../lib/api-error';
 import { clearTokens, readTokens } from '../lib/auth-tokens';
+import { lazyPage } from '../lib/lazy-page';
 import { homeOf, sessionQuery } from '../lib/session';
 import { rootRoute } from './root';
 
@@ -30,9 +30,5 @@ export const privateRoute = createRoute({
     if (home !== '/home' && location.pathname !== home) throw redirect({ href: home, replace: true });
     return { session };
   },
-  component: () => (
-    <PrivateShell>
-      <Outlet />
-    </PrivateShell>
-  ),
+  component: lazyPage(() => import('./private-layout'), 'PrivateLayout'),
 });

@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { OutdatedBrowserDialog } from '../components/outdated-browser-dialog';
 import { PageNotFound } from '../components/page-not-found';
-import { PrivateShell } from '../components/private-shell';
 import { readTokens } from '../lib/auth-tokens';
+
+// Only when a signed-in user opens an unknown 'dashboard' path: the log-in page does not download the shell.
+const PrivateShell = lazy(() => import('../components/private-shell').then(({ PrivateShell }) => ({ default: PrivateShell })));
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -26,9 +29,11 @@ function RootLayout() {
 function NotFoundFallback() {
   const pathname = useLocation({ select: (location) => location.pathname });
   return pathname.includes('dashboard') && readTokens() ? (
-    <PrivateShell>
-      <PageNotFound />
-    </PrivateShell>
+    <Suspense fallback={null}>
+      <PrivateShell>
+        <PageNotFound />
+      </PrivateShell>
+    </Suspense>
   ) : (
     <PageNotFound />
   );

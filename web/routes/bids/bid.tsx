@@ -2,16 +2,14 @@ import { Alert, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@m
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconBan, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
-import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { z } from 'zod';
 import { bidTypes as allBidTypes } from '../../../domain/bid/schemas';
 import type { BidView } from '../../../domain/bid/views';
 import { DetailItem } from '../../components/detail-item';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink, ButtonLink } from '../../components/router-link';
-import { bidQueryOptions, useBid } from '../../features/bids/api/get-bid';
+import { useBid } from '../../features/bids/api/get-bid';
 import { bidPostQueryOptions } from '../../features/bids/api/get-bid-post';
 import { bidActionsFor, bidTypesFor } from '../../features/bids/bid-actions';
 import { bidFormValuesOf } from '../../features/bids/bid-form-values';
@@ -25,54 +23,14 @@ import { useConfirmDeleteBid } from '../../features/bids/components/use-confirm-
 import { dealKeys } from '../../features/deals/api/deal-keys';
 import { dealQueryOptions } from '../../features/deals/api/get-deal';
 import { dealTitleOf } from '../../features/deals/deal-labels';
-import { isApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
+import { bidRoute } from './bid.route';
 
 // spec 1 §2 "/post/bid/{uuid}/{mode}": view or edit a bid. Another mode says 'Invalid Page Mode!' and returns to the
 // list (spec 3 §8); customers go to the dashboard (spec 1 §2), and so does a bid that fails to load. Opened from a
 // deal's "Update bid" (`?deal={uuid}`, spec 1 §2 "Deal detail"), the edit is titled so and goes back to that deal.
 
-const bidModes = ['view', 'edit'] as const;
-type BidMode = (typeof bidModes)[number];
-const isBidMode = (mode: string): mode is BidMode => (bidModes as readonly string[]).includes(mode);
-const bidUuid = z.uuid();
-/** `deal`: the deal page the edit was opened from, and goes back to (a malformed one is dropped). */
-const bidSearch = z.object({ deal: z.uuid().optional().catch(undefined) });
-
-const failedToLoad = () => {
-  notifications.show({ color: 'red', title: 'Error!', message: 'This bid could not be opened.' });
-  return redirect({ to: '/home', replace: true });
-};
-
-export const bidRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/post/bid/$uuid/$mode',
-  validateSearch: bidSearch,
-  beforeLoad: ({ context, params }) => {
-    if (context.session.user.user_type === 'customer') throw redirect({ to: '/home', replace: true });
-    if (!isBidMode(params.mode)) {
-      notifications.show({ color: 'red', title: 'Invalid Page Mode!', message: 'A bid can be viewed or edited.' });
-      throw redirect({ to: '/bids', replace: true });
-    }
-  },
-  loader: async ({ context, params }) => {
-    if (!bidUuid.safeParse(params.uuid).success) throw failedToLoad();
-    let bid: BidView;
-    try {
-      bid = await context.queryClient.fetchQuery(bidQueryOptions(params.uuid));
-    } catch (error) {
-      if (isApiError(error, 404) || isApiError(error, 403)) throw failedToLoad();
-      throw error;
-    }
-    // The post's loan beside the bid; a post the reader may no longer open only leaves the summary out.
-    await context.queryClient.prefetchQuery(bidPostQueryOptions(bid.post_id));
-  },
-  errorComponent: RouteError,
-  component: BidPage,
-});
-
-function BidPage() {
+export function BidPage() {
   const { uuid, mode } = bidRoute.useParams();
   const { deal } = bidRoute.useSearch();
   const { data: bid } = useBid(uuid);

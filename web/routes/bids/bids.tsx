@@ -1,39 +1,19 @@
 import { Box, Divider, Group, Paper, Select } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
-import { createRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { bidStatuses, bidStatusLabels } from '../../../domain/bid/schemas';
 import { ListBody } from '../../components/list-body';
 import { ListFooter, pageCount } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
-import type { BidListParams } from '../../features/bids/api/list-bids';
-import { bidsQueryOptions, useBids } from '../../features/bids/api/list-bids';
-import { type BidListSearch, bidListSearch, toBidListParams } from '../../features/bids/bid-list-search';
+import { useBids } from '../../features/bids/api/list-bids';
+import { type BidListSearch, toBidListParams } from '../../features/bids/bid-list-search';
 import { BidsTable } from '../../features/bids/components/bids-table';
 import { BidsTableSkeleton } from '../../features/bids/components/bids-table-skeleton';
-import { isAdministrator, type Session, useSession } from '../../lib/session';
-import { privateRoute } from '../private';
+import { useSession } from '../../lib/session';
+import { bidsRoute, scopeOf } from './bids.route';
 
 // spec 1 §2 "/bids": a provider's own bids (with view_all_within_organisation the organisation's, with their owner),
 // every bid for an admin; customers go to the dashboard. 25 a page, newest first (spec 1 §9).
-
-const scopeOf = (session: Session): BidListParams['scope'] => (session.user.user_type === 'admin' ? 'all' : 'own');
-
-export const bidsRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/bids',
-  validateSearch: bidListSearch,
-  beforeLoad: ({ context }) => {
-    const { session } = context;
-    const allowed = session.user.user_type === 'fsp' || isAdministrator(session);
-    if (!allowed) throw redirect({ to: '/home', replace: true });
-  },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.fetchQuery(bidsQueryOptions(toBidListParams(deps, scopeOf(context.session)))),
-  pendingComponent: BidsPending,
-  errorComponent: RouteError,
-  component: BidsPage,
-});
 
 const statusOptions = bidStatuses.map((value) => ({ value, label: bidStatusLabels[value] }));
 
@@ -43,7 +23,7 @@ function BidsHeader() {
   return <PageHeader title={title} crumbs={[title]} />;
 }
 
-function BidsPending() {
+export function BidsPending() {
   return (
     <>
       <BidsHeader />
@@ -54,7 +34,7 @@ function BidsPending() {
   );
 }
 
-function BidsPage() {
+export function BidsPage() {
   const session = useSession();
   const search = bidsRoute.useSearch();
   const navigate = bidsRoute.useNavigate();

@@ -1,37 +1,22 @@
 import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { PostNotFound } from '../../components/post-not-found';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { useBidPost } from '../../features/bids/api/get-bid-post';
 import { bidTypesFor } from '../../features/bids/bid-actions';
 import { emptyBidFormValues } from '../../features/bids/bid-form-values';
 import { bidPostSummaryOf } from '../../features/bids/bid-post-summary';
 import { BidForm } from '../../features/bids/components/bid-form';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
-import { loadBidPost } from './load-bid-post';
+import { postBidRoute } from './post-bid.route';
 
 // spec 1 §2 "/post/{uuid}/bid": a provider places a bid on an active post; anyone else goes to the dashboard
 // (spec 1 §2 "Access behaviour", §6 "only fsp may place a bid").
 
-export const postBidRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/post/$uuid/bid',
-  beforeLoad: ({ context }) => {
-    if (context.session.user.user_type !== 'fsp') throw redirect({ to: '/home', replace: true });
-  },
-  loader: ({ context, params }) => loadBidPost(context.queryClient, params.uuid),
-  notFoundComponent: PostNotFound,
-  errorComponent: RouteError,
-  component: PostBidPage,
-});
-
 const crumbs = ['Posts', 'Place a bid'];
 
-function PostBidPage() {
+export function PostBidPage() {
   const { uuid } = postBidRoute.useParams();
   const { data } = useBidPost(uuid);
   const session = useSession();
@@ -78,4 +63,3 @@ function PostBidPage() {
     </>
   );
 }
-

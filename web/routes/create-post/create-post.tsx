@@ -1,6 +1,5 @@
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { resumeWizard } from '../../features/posts/wizard/resume';
 import { stepOf } from '../../features/posts/wizard/wizard-steps';
 import { publicRoute } from '../public';
 
@@ -22,6 +21,8 @@ export const createPostIndexRoute = createRoute({
   path: '/',
   validateSearch: z.object({ post_uuid: z.uuid().optional().catch(undefined), user_key: optionalText, slug: optionalText }),
   beforeLoad: async ({ search, context }) => {
+    // Imported here, not at the top: resuming reads the whole form mapping, which only the wizard needs.
+    const { resumeWizard } = await import('../../features/posts/wizard/resume');
     const step = await resumeWizard(search, context.queryClient);
     throw redirect({ to: stepOf(step).path, replace: true });
   },

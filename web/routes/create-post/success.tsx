@@ -1,24 +1,11 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { createRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PublicShell } from '../../components/public-shell';
 import { ButtonLink } from '../../components/router-link';
 import { readTokens } from '../../lib/auth-tokens';
-import { createPostRoute } from './create-post';
+import { createPostSuccessRoute } from './success.route';
 
-/** After publishing (spec 2 §2 "/create-post/success" with email and user; without an e-mail it goes to log-in). */
-export const createPostSuccessRoute = createRoute({
-  getParentRoute: () => createPostRoute,
-  path: '/success',
-  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined), user: z.uuid().optional().catch(undefined) }),
-  beforeLoad: ({ search }) => {
-    if (!search.email) throw redirect({ to: '/login', search: {}, replace: true });
-  },
-  component: CreatePostSuccessPage,
-});
-
-function CreatePostSuccessPage() {
+export function CreatePostSuccessPage() {
   const { email } = createPostSuccessRoute.useSearch();
   const loggedIn = readTokens() !== null;
   return (

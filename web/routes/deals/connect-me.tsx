@@ -1,10 +1,10 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { useConnectMe } from '../../features/deals/api/connect-me';
-import { emailLinkRoute, emailLinkSearch } from '../email-link';
+import { connectMeRoute } from './connect-me.route';
 
 // spec 1 §2 "/connect-me/{post_uuid}/{bid_uuid}": the customer's e-mail link asks to be connected with the bid's
 // provider. It sends the confirmation once (docs/deals.md "Connect me"), then shows /connect-me/success; a failure
@@ -12,14 +12,7 @@ import { emailLinkRoute, emailLinkSearch } from '../email-link';
 
 const uuid = z.uuid();
 
-export const connectMeRoute = createRoute({
-  getParentRoute: () => emailLinkRoute,
-  validateSearch: emailLinkSearch,
-  path: '/connect-me/$postUuid/$bidUuid',
-  component: ConnectMePage,
-});
-
-function ConnectMePage() {
+export function ConnectMePage() {
   const { postUuid, bidUuid } = connectMeRoute.useParams();
   const { token } = connectMeRoute.useSearch();
   const navigate = useNavigate();

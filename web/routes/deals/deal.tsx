@@ -1,13 +1,9 @@
 import { Badge, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { createRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { DealView } from '../../../domain/deal/views';
 import { DetailItem } from '../../components/detail-item';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink } from '../../components/router-link';
-import { dealQueryOptions, useDeal } from '../../features/deals/api/get-deal';
+import { useDeal } from '../../features/deals/api/get-deal';
 import { DealActivities } from '../../features/deals/components/deal-activities';
 import { mayUpdateDealBid } from '../../features/deals/deal-actions';
 import { DealBidDetail } from '../../features/deals/components/deal-bid-detail';
@@ -17,36 +13,13 @@ import { DealCustomer, DealProvider } from '../../features/deals/components/deal
 import { dealTitleOf, stageColours, stageTitles } from '../../features/deals/deal-labels';
 import { formatAud, formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
-import { assertDealViewer, dealViewerOf, todayIso } from './deals-access';
+import { dealViewerOf, todayIso } from './deals-access';
+import { dealRoute } from './deal.route';
 
 // spec 1 §2 "/deals/{uuid}": the deal's activities, bid detail, contact preferences, provider detail and user
 // information; admins also read the deal's history. A deal that fails to load sends the user to the dashboard.
 
-const dealUuid = z.uuid();
-
-const failedToLoad = () => {
-  notifications.show({ color: 'red', title: 'Error!', message: 'This deal could not be opened.' });
-  return redirect({ to: '/home', replace: true });
-};
-
-export const dealRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/deals/$uuid',
-  beforeLoad: ({ context }) => assertDealViewer(context.session),
-  loader: async ({ context, params }) => {
-    if (!dealUuid.safeParse(params.uuid).success) throw failedToLoad();
-    try {
-      await context.queryClient.fetchQuery(dealQueryOptions(params.uuid));
-    } catch {
-      throw failedToLoad();
-    }
-  },
-  errorComponent: RouteError,
-  component: DealPage,
-});
-
-function DealPage() {
+export function DealPage() {
   const { uuid } = dealRoute.useParams();
   const { data: deal } = useDeal(uuid);
   const session = useSession();

@@ -1,21 +1,12 @@
-import { createRoute } from '@tanstack/react-router';
 import { DealsScreen } from '../../features/deals/components/deals-screen';
-import { dealFilterOf, dealFilterSearch, searchOfDealFilter } from '../../features/deals/deal-filters';
+import { dealFilterOf, searchOfDealFilter } from '../../features/deals/deal-filters';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
-import { assertDealViewer, dealViewerOf, todayIso } from './deals-access';
+import { dealViewerOf, todayIso } from './deals-access';
+import { dealsRoute } from './deals.route';
 
 // spec 1 §2 "/deals": the deals board; providers see their own deals, admins all of them. Filters in the URL.
 
-export const dealsRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/deals',
-  validateSearch: dealFilterSearch,
-  beforeLoad: ({ context }) => assertDealViewer(context.session),
-  component: DealsBoardPage,
-});
-
-function DealsBoardPage() {
+export function DealsBoardPage() {
   const session = useSession();
   const viewer = dealViewerOf(session);
   const today = todayIso();

@@ -1,21 +1,12 @@
-import { createRoute } from '@tanstack/react-router';
 import { DealsScreen } from '../../features/deals/components/deals-screen';
-import { dealFilterOf, dealFilterSearch, searchOfDealFilter } from '../../features/deals/deal-filters';
+import { dealFilterOf, searchOfDealFilter } from '../../features/deals/deal-filters';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
-import { assertDealViewer, dealViewerOf, todayIso } from './deals-access';
+import { dealViewerOf, todayIso } from './deals-access';
+import { lostDealsRoute } from './lost-deals.route';
 
 // spec 1 §2 "/lost-deals": the closed-lost deals with their not-proceeding reason, under the board's filters.
 
-export const lostDealsRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/lost-deals',
-  validateSearch: dealFilterSearch,
-  beforeLoad: ({ context }) => assertDealViewer(context.session),
-  component: LostDealsPage,
-});
-
-function LostDealsPage() {
+export function LostDealsPage() {
   const session = useSession();
   const viewer = dealViewerOf(session);
   const today = todayIso();

@@ -1,25 +1,13 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink } from '../../components/router-link';
 import { useOrganisation } from '../../features/organisations/api/get-organisation';
 import { useUpdateOrganisation } from '../../features/organisations/api/update-organisation';
 import { OrganisationForm } from '../../features/organisations/components/organisation-form';
-import { adminRoute } from '../admin';
-import { loadOrganisation } from './load-organisation';
-import { OrganisationNotFoundPage } from './organisation-not-found-page';
+import { organisationEditRoute } from './organisation-edit.route';
 
-export const organisationEditRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/organisation/$uuid/edit',
-  loader: ({ context, params }) => loadOrganisation(context.queryClient, params.uuid),
-  notFoundComponent: OrganisationNotFoundPage,
-  errorComponent: RouteError,
-  component: EditOrganisationPage,
-});
-
-function EditOrganisationPage() {
+export function EditOrganisationPage() {
   const { uuid } = organisationEditRoute.useParams();
   const { data: organisation } = useOrganisation(uuid);
   const navigate = useNavigate();

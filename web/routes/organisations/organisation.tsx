@@ -1,28 +1,16 @@
 import { Button, Stack } from '@mantine/core';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { useOrganisation } from '../../features/organisations/api/get-organisation';
 import { useConfirmDeleteOrganisation } from '../../features/organisations/components/confirm-delete-organisation';
 import { AllowedBiddersList } from '../../features/organisations/components/allowed-bidders-list';
 import { OrganisationDetails } from '../../features/organisations/components/organisation-details';
 import { OrganisationProviders } from '../../features/organisations/components/organisation-providers';
-import { adminRoute } from '../admin';
-import { loadOrganisation } from './load-organisation';
-import { OrganisationNotFoundPage } from './organisation-not-found-page';
+import { organisationRoute } from './organisation.route';
 
-export const organisationRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/organisation/$uuid',
-  loader: ({ context, params }) => loadOrganisation(context.queryClient, params.uuid),
-  notFoundComponent: OrganisationNotFoundPage,
-  errorComponent: RouteError,
-  component: OrganisationPage,
-});
-
-function OrganisationPage() {
+export function OrganisationPage() {
   const { uuid } = organisationRoute.useParams();
   const { data: organisation } = useOrganisation(uuid);
   const navigate = useNavigate();

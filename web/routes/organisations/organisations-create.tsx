@@ -1,18 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';
 import { useCreateOrganisation } from '../../features/organisations/api/create-organisation';
 import { OrganisationForm } from '../../features/organisations/components/organisation-form';
-import { adminRoute } from '../admin';
 
-export const organisationsCreateRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/organisations/create',
-  component: CreateOrganisationPage,
-});
-
-function CreateOrganisationPage() {
+export function CreateOrganisationPage() {
   const navigate = useNavigate();
   const create = useCreateOrganisation();
   return (

@@ -1,31 +1,17 @@
 import { Box, Divider, Paper } from '@mantine/core';
-import { createRoute, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { IconBuilding, IconPlus } from '@tabler/icons-react';
 import { ListBody } from '../../components/list-body';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { ButtonLink } from '../../components/router-link';
-import { type OrganisationSortField, organisationsQueryOptions, useOrganisations } from '../../features/organisations/api/list-organisations';
+import { type OrganisationSortField, useOrganisations } from '../../features/organisations/api/list-organisations';
 import { useConfirmDeleteOrganisation } from '../../features/organisations/components/confirm-delete-organisation';
 import { OrganisationsFilters } from '../../features/organisations/components/organisations-filters';
 import { OrganisationsTable } from '../../features/organisations/components/organisations-table';
 import { OrganisationsTableSkeleton } from '../../features/organisations/components/organisations-table-skeleton';
-import { type OrganisationListSearch, organisationListSearch, toListParams } from '../../features/organisations/organisation-list-search';
-import { adminRoute } from '../admin';
+import { type OrganisationListSearch, toListParams } from '../../features/organisations/organisation-list-search';
 import { ListFooter, pageCount } from '../../components/list-footer';
-
-export const organisationsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/organisations',
-  validateSearch: organisationListSearch,
-  loaderDeps: ({ search }) => toListParams(search),
-  // fetchQuery rather than ensureQueryData: a list invalidated by a change is fetched again before it is shown,
-  // so a removed or renamed organisation never flashes in its old state.
-  loader: ({ context, deps }) => context.queryClient.fetchQuery(organisationsQueryOptions(deps)),
-  pendingComponent: OrganisationsPending,
-  errorComponent: RouteError,
-  component: OrganisationsPage,
-});
+import { organisationsRoute } from './organisations.route';
 
 function OrganisationsHeader() {
   return (
@@ -41,7 +27,7 @@ function OrganisationsHeader() {
   );
 }
 
-function OrganisationsPending() {
+export function OrganisationsPending() {
   return (
     <>
       <OrganisationsHeader />
@@ -52,7 +38,7 @@ function OrganisationsPending() {
   );
 }
 
-function OrganisationsPage() {
+export function OrganisationsPage() {
   const search = organisationsRoute.useSearch();
   const navigate = organisationsRoute.useNavigate();
   const params = toListParams(search);

@@ -1,35 +1,21 @@
 import { Box, Divider, Paper } from '@mantine/core';
-import { createRoute, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { IconInbox } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
-import { outboxMessagesQueryOptions, useOutboxMessages } from '../../features/outbox/api/list-outbox-messages';
+import { useOutboxMessages } from '../../features/outbox/api/list-outbox-messages';
 import { MailboxFilters } from '../../features/outbox/components/mailbox-filters';
 import { MailboxTable } from '../../features/outbox/components/mailbox-table';
 import { MailboxTableSkeleton } from '../../features/outbox/components/mailbox-table-skeleton';
-import { type MailboxSearch, mailboxSearch, toListParams } from '../../features/outbox/mailbox-search';
-import { adminRoute } from '../admin';
+import { type MailboxSearch, toListParams } from '../../features/outbox/mailbox-search';
 import { ListBody } from '../../components/list-body';
 import { ListFooter } from '../../components/list-footer';
-
-// The admin mailbox (docs/mail.md): every e-mail and SMS in the outbox. Without SMTP_URL this is where a person
-// trying the product reads the activation mail.
-export const mailboxRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/mailbox',
-  validateSearch: mailboxSearch,
-  loaderDeps: ({ search }) => toListParams(search),
-  loader: ({ context, deps }) => context.queryClient.fetchQuery(outboxMessagesQueryOptions(deps)),
-  pendingComponent: MailboxPending,
-  errorComponent: RouteError,
-  component: MailboxPage,
-});
+import { mailboxRoute } from './mailbox.route';
 
 function MailboxHeader() {
   return <PageHeader title="Mailbox" crumbs={['Mailbox']} />;
 }
 
-function MailboxPending() {
+export function MailboxPending() {
   return (
     <>
       <MailboxHeader />
@@ -40,7 +26,7 @@ function MailboxPending() {
   );
 }
 
-function MailboxPage() {
+export function MailboxPage() {
   const search = mailboxRoute.useSearch();
   const navigate = mailboxRoute.useNavigate();
   const params = toListParams(search);

@@ -1,39 +1,20 @@
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { RouteError } from '../../components/route-error';
 import { postBidsQueryOptions } from '../../features/post-detail/api/get-post-bids';
 import { usePostDetail } from '../../features/post-detail/api/get-post-detail';
 import { acceptOfferFor } from '../../features/post-detail/bid-acceptance';
 import { AcceptBidModal } from '../../features/post-detail/components/accept-bid-modal';
 import { PostDetailScreen } from '../../features/post-detail/components/post-detail-screen';
-import { PostNotFound } from '../../components/post-not-found';
-import { loadPostDetail } from '../../features/post-detail/load-post-detail';
 import { postSummaryOf } from '../../features/post-detail/post-summary';
 import { isAdministrator, useSession } from '../../lib/session';
-import { privateRoute } from '../private';
+import { getDealRoute } from './get-deal.route';
 
 // spec 1 §2 "/post/{uuid}/get-deal/{bidUuid}", §4: the accept dialog over the post page. Sent: to the dashboard,
 // whose data is fetched again; dismissed: back to the post. Only the owner and admins accept; others see the post.
 
-export const getDealRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/post/$uuid/get-deal/$bidUuid',
-  beforeLoad: ({ context, params }) => {
-    if (context.session.user.user_type === 'fsp') throw redirect({ to: '/post/$uuid', params: { uuid: params.uuid }, replace: true });
-  },
-  loader: async ({ context, params }) => {
-    await loadPostDetail(context.queryClient, params.uuid);
-    // The dialog needs the bid: the post's bids must be readable here.
-    await context.queryClient.fetchQuery(postBidsQueryOptions(params.uuid));
-  },
-  notFoundComponent: PostNotFound,
-  errorComponent: RouteError,
-  component: GetDealPage,
-});
-
-function GetDealPage() {
+export function GetDealPage() {
   const { uuid, bidUuid } = getDealRoute.useParams();
   return (
     <PostDetailScreen uuid={uuid}>

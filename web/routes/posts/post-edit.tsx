@@ -1,49 +1,22 @@
 import { Alert, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { createRoute, notFound, redirect, useBlocker } from '@tanstack/react-router';
+import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
 import { LeaveWithoutSavingModal } from '../../components/leave-without-saving-modal';
-import { PostNotFound } from '../../components/post-not-found';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { LoanSection } from '../../features/posts/edit/components/loan-section';
 import { PeopleSection } from '../../features/posts/edit/components/people-section';
 import { PreferencesSection } from '../../features/posts/edit/components/preferences-section';
-import { postQueryOptions, usePost } from '../../features/posts/api/get-post';
-import { isApiError } from '../../lib/api-error';
-import { privateRoute } from '../private';
+import { usePost } from '../../features/posts/api/get-post';
+import { postEditRoute } from './post-edit.route';
 
 // spec 1 §2 "/post/{uuid}/edit": the owner edits the post's loan, preferences, applicants, incomes and expenses.
 // The server decides who may (others get 404: a post cannot be guessed); only customers own posts, so anyone else
 // goes to the dashboard.
 
-const postUuid = z.uuid();
-
-export const postEditRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/post/$uuid/edit',
-  beforeLoad: ({ context }) => {
-    if (context.session.user.user_type !== 'customer') throw redirect({ to: '/home', replace: true });
-  },
-  loader: async ({ context, params }) => {
-    if (!postUuid.safeParse(params.uuid).success) throw notFound();
-    try {
-      // fetchQuery rather than ensureQueryData: the page must not start its forms from an old copy of the post.
-      await context.queryClient.fetchQuery(postQueryOptions(params.uuid));
-    } catch (error) {
-      if (isApiError(error, 404)) throw notFound();
-      throw error;
-    }
-  },
-  notFoundComponent: PostNotFound,
-  errorComponent: RouteError,
-  component: PostEditPage,
-});
-
 const crumbs = ['Posts', 'Edit'];
 
-function PostEditPage() {
+export function PostEditPage() {
   const { uuid } = postEditRoute.useParams();
   const { data: post } = usePost(uuid);
   const dirty = useUnsavedChanges();
@@ -124,5 +97,3 @@ function useUnsavedChanges() {
   const blocker = useBlocker({ shouldBlockFn: () => anyDirty, enableBeforeUnload: anyDirty, withResolver: true });
   return { of, blocker };
 }
-
-

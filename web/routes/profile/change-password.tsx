@@ -1,19 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
 
-/** spec 1 §2 "/change-password". */
-export const changePasswordRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/change-password',
-  component: ChangePasswordPage,
-});
-
-function ChangePasswordPage() {
+export function ChangePasswordPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const toProfile = () => navigate({ to: '/profile/$uuid', params: { uuid: user.uuid } });

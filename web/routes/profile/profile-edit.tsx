@@ -1,19 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
 
-/** spec 1 §2 "/profile-edit": the logged-in user's own details. */
-export const profileEditRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/profile-edit',
-  component: ProfileEditPage,
-});
-
-function ProfileEditPage() {
+export function ProfileEditPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const toProfile = () => navigate({ to: '/profile/$uuid', params: { uuid: user.uuid } });

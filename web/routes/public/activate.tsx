@@ -1,24 +1,14 @@
 import { Alert, Anchor, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { createRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
 import { PublicShell } from '../../components/public-shell';
 import { ButtonLink } from '../../components/router-link';
 import { isApiError } from '../../lib/api-error';
 import { type ActivatedAccount, useActivateAccount } from '../../features/onboarding/api/activate-account';
 import { errorText } from '../../lib/error-toast';
-import { publicRoute } from '../public';
+import { activateRoute } from './activate.route';
 
-/** The activation link of the e-mail (spec 2 §4): confirms the address as soon as it opens. */
-export const activateRoute = createRoute({
-  getParentRoute: () => publicRoute,
-  path: '/activate',
-  validateSearch: z.object({ code: z.string().max(2000).optional().catch(undefined) }),
-  component: ActivatePage,
-});
-
-function ActivatePage() {
+export function ActivatePage() {
   const { code } = activateRoute.useSearch();
   const activation = useActivateAccount();
   const sent = useRef(false);

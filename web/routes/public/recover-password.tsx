@@ -1,8 +1,6 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck, IconMailCheck } from '@tabler/icons-react';
-import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PublicShell } from '../../components/public-shell';
 import { AnchorLink } from '../../components/router-link';
 import { isApiError } from '../../lib/api-error';
@@ -11,15 +9,7 @@ import { useSetNewPassword } from '../../features/onboarding/api/set-new-passwor
 import { EmailRequestForm } from '../../features/onboarding/components/email-request-form';
 import { NewPasswordForm } from '../../features/onboarding/components/new-password-form';
 import { showErrorToast } from '../../lib/error-toast';
-import { publicRoute } from '../public';
-
-/** Password recovery (spec 2 §2 "recover-password"): ask for a link by e-mail; the link (`?token=`) sets a new password. */
-export const recoverPasswordRoute = createRoute({
-  getParentRoute: () => publicRoute,
-  path: '/recover-password',
-  validateSearch: z.object({ token: z.string().max(2000).optional().catch(undefined) }),
-  component: RecoverPasswordPage,
-});
+import { recoverPasswordRoute } from './recover-password.route';
 
 const backToLogin = (
   <>
@@ -27,7 +17,7 @@ const backToLogin = (
   </>
 );
 
-function RecoverPasswordPage() {
+export function RecoverPasswordPage() {
   const { token } = recoverPasswordRoute.useSearch();
   return token ? <ChooseNewPassword token={token} /> : <AskForLink />;
 }

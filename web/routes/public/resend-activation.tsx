@@ -1,22 +1,12 @@
 import { Alert, Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
-import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PublicShell } from '../../components/public-shell';
 import { useRequestAccountMail } from '../../features/onboarding/api/request-account-mail';
 import { EmailRequestForm } from '../../features/onboarding/components/email-request-form';
-import { publicRoute } from '../public';
+import { resendActivationRoute } from './resend-activation.route';
 
-/** Send the activation e-mail again (spec 2 §2 "resend-activation", optional `email`). */
-export const resendActivationRoute = createRoute({
-  getParentRoute: () => publicRoute,
-  path: '/resend-activation',
-  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
-  component: ResendActivationPage,
-});
-
-function ResendActivationPage() {
+export function ResendActivationPage() {
   const { email } = resendActivationRoute.useSearch();
   const resend = useRequestAccountMail('activation');
   return (

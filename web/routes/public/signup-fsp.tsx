@@ -1,19 +1,11 @@
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PublicShell } from '../../components/public-shell';
 import { useSignUpProvider } from '../../features/onboarding/api/sign-up-provider';
 import { ProviderSignUpForm } from '../../features/onboarding/components/provider-sign-up-form';
-import { publicRoute } from '../public';
 
-/** The supplier sign-up form (spec 2 §2 "signup-fsp"): lenders and brokers sign up, then wait for an admin. */
-export const signupFspRoute = createRoute({
-  getParentRoute: () => publicRoute,
-  path: '/signup-fsp',
-  component: SignupFspPage,
-});
-
-function SignupFspPage() {
+export function SignupFspPage() {
   const navigate = useNavigate();
   const signUp = useSignUpProvider();
   return (

@@ -1,20 +1,10 @@
 import { Anchor, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PublicShell } from '../../components/public-shell';
 import { AnchorLink } from '../../components/router-link';
-import { publicRoute } from '../public';
+import { signupSuccessRoute } from './signup-success.route';
 
-/** After sign-up (spec 2 §2 "signup-success"): check your e-mail, or ask for the mail again. */
-export const signupSuccessRoute = createRoute({
-  getParentRoute: () => publicRoute,
-  path: '/signup-success',
-  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
-  component: SignupSuccessPage,
-});
-
-function SignupSuccessPage() {
+export function SignupSuccessPage() {
   const { email } = signupSuccessRoute.useSearch();
   return (
     <PublicShell

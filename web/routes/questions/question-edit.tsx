@@ -1,26 +1,14 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink } from '../../components/router-link';
 import { useQuestion } from '../../features/questions/api/get-question';
 import { useUpdateQuestion } from '../../features/questions/api/update-question';
 import { QuestionForm } from '../../features/questions/components/question-form';
 import { shortQuestion } from '../../features/questions/question-labels';
-import { adminRoute } from '../admin';
-import { loadQuestion } from './load-question';
-import { QuestionNotFoundPage } from './question-not-found-page';
+import { questionEditRoute } from './question-edit.route';
 
-export const questionEditRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/question/$uuid/edit',
-  loader: ({ context, params }) => loadQuestion(context.queryClient, params.uuid),
-  notFoundComponent: QuestionNotFoundPage,
-  errorComponent: RouteError,
-  component: EditQuestionPage,
-});
-
-function EditQuestionPage() {
+export function EditQuestionPage() {
   const { uuid } = questionEditRoute.useParams();
   const { data: question } = useQuestion(uuid);
   const navigate = useNavigate();

@@ -1,27 +1,15 @@
 import { Button } from '@mantine/core';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { IconCircleCheck, IconCircleOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { useQuestion } from '../../features/questions/api/get-question';
 import { useConfirmDeleteQuestion } from '../../features/questions/components/confirm-delete-question';
 import { QuestionDetails } from '../../features/questions/components/question-details';
 import { useToggleQuestion } from '../../features/questions/components/use-toggle-question';
-import { adminRoute } from '../admin';
-import { loadQuestion } from './load-question';
-import { QuestionNotFoundPage } from './question-not-found-page';
+import { questionRoute } from './question.route';
 
-export const questionRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/question/$uuid',
-  loader: ({ context, params }) => loadQuestion(context.queryClient, params.uuid),
-  notFoundComponent: QuestionNotFoundPage,
-  errorComponent: RouteError,
-  component: QuestionPage,
-});
-
-function QuestionPage() {
+export function QuestionPage() {
   const { uuid } = questionRoute.useParams();
   const { data: question } = useQuestion(uuid);
   const navigate = useNavigate();

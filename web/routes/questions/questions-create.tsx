@@ -1,19 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';
 import { useCreateQuestion } from '../../features/questions/api/create-question';
 import { QuestionForm } from '../../features/questions/components/question-form';
 import { shortQuestion } from '../../features/questions/question-labels';
-import { adminRoute } from '../admin';
 
-export const questionsCreateRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/questions/create',
-  component: CreateQuestionPage,
-});
-
-function CreateQuestionPage() {
+export function CreateQuestionPage() {
   const navigate = useNavigate();
   const create = useCreateQuestion();
   return (

@@ -1,24 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { RouteError } from '../../components/route-error';
-import { questionsQueryOptions } from '../../features/questions/api/list-questions';
-import { questionListSearch, toListParams } from '../../features/questions/question-list-search';
-import { adminRoute } from '../admin';
 import { QuestionsListPage, QuestionsPending } from './questions-list-page';
+import { questionsRoute } from './questions.route';
 
-/** The active questions, in their order (spec 3 §2 /questions). */
-export const questionsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/questions',
-  validateSearch: questionListSearch,
-  loaderDeps: ({ search }) => toListParams('active', search),
-  // fetchQuery rather than ensureQueryData: a list invalidated by a change is fetched again before it is shown.
-  loader: ({ context, deps }) => context.queryClient.fetchQuery(questionsQueryOptions(deps)),
-  pendingComponent: () => <QuestionsPending status="active" />,
-  errorComponent: RouteError,
-  component: ActiveQuestionsPage,
-});
+export function ActiveQuestionsPending() {
+  return <QuestionsPending status="active" />;
+}
 
-function ActiveQuestionsPage() {
+export function ActiveQuestionsPage() {
   const search = questionsRoute.useSearch();
   const navigate = questionsRoute.useNavigate();
   return <QuestionsListPage status="active" search={search} onSearch={(changes) => void navigate({ search: (previous) => ({ ...previous, ...changes }) })} />;

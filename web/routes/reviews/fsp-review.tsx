@@ -1,41 +1,19 @@
 import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createRoute, redirect } from '@tanstack/react-router';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';
 import { reviewContextQueryOptions } from '../../features/reviews/api/get-review-context';
 import { RatingForm } from '../../features/reviews/components/rating-form';
 import { reviewErrorMessages } from '../../features/reviews/review-errors';
 import { isAdministrator, useSession } from '../../lib/session';
-import { privateRoute } from '../private';
+import { fspReviewRoute, uuid } from './fsp-review.route';
 
 // spec 1 §2 "/fsp-review/{post_uuid}/{fsp_uuid}": the rating page for a provider; customer_uuid is passed as a
 // parameter (an admin rating on a customer's behalf; without it, the admin picks the post's customer). Providers
 // are sent to the dashboard. Refusals (no deal with this provider …) show on the page, composed as spec 1 §8 says.
 
-const search = z.object({ customer_uuid: z.uuid().optional().catch(undefined) });
-const uuid = z.uuid();
-
-export const fspReviewRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/fsp-review/$postUuid/$fspUuid',
-  validateSearch: search,
-  beforeLoad: ({ context }) => {
-    const { user } = context.session;
-    if (user.user_type !== 'customer' && !isAdministrator(context.session)) throw redirect({ to: '/home', replace: true });
-  },
-  loaderDeps: ({ search: { customer_uuid } }) => ({ customer_uuid }),
-  loader: async ({ context, params, deps }) => {
-    if (!uuid.safeParse(params.postUuid).success || !uuid.safeParse(params.fspUuid).success) return;
-    // A refusal is shown by the page itself, not as a route error.
-    await context.queryClient.prefetchQuery(reviewContextQueryOptions(params.postUuid, params.fspUuid, deps.customer_uuid));
-  },
-  component: FspReviewPage,
-});
-
-function FspReviewPage() {
+export function FspReviewPage() {
   const { postUuid, fspUuid } = fspReviewRoute.useParams();
   const { customer_uuid } = fspReviewRoute.useSearch();
   const navigate = fspReviewRoute.useNavigate();

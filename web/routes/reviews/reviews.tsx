@@ -1,28 +1,16 @@
 import { Box, Divider, Group, Paper, SegmentedControl } from '@mantine/core';
-import { createRoute, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { IconStars } from '@tabler/icons-react';
 import { ListBody } from '../../components/list-body';
 import { ListFooter } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { TableSkeleton } from '../../components/table-skeleton';
-import { reviewsQueryOptions, useReviews } from '../../features/reviews/api/list-reviews';
+import { useReviews } from '../../features/reviews/api/list-reviews';
 import { ReviewsTable } from '../../features/reviews/components/reviews-table';
-import { type ReviewListSearch, reviewListSearch, toReviewListParams } from '../../features/reviews/review-list-search';
-import { adminRoute } from '../admin';
+import { type ReviewListSearch, toReviewListParams } from '../../features/reviews/review-list-search';
+import { reviewsRoute } from './reviews.route';
 
 // spec 1 §2 "/reviews": the moderation list of reviews (admins; others are sent to the dashboard by adminRoute).
-
-export const reviewsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/reviews',
-  validateSearch: reviewListSearch,
-  loaderDeps: ({ search }) => toReviewListParams(search),
-  loader: ({ context, deps }) => context.queryClient.fetchQuery(reviewsQueryOptions(deps)),
-  pendingComponent: ReviewsPending,
-  errorComponent: RouteError,
-  component: ReviewsPage,
-});
 
 const statusChoices = [
   { value: 'all', label: 'All' },
@@ -35,7 +23,7 @@ function ReviewsHeader() {
   return <PageHeader title="Reviews" crumbs={['Reviews']} />;
 }
 
-function ReviewsPending() {
+export function ReviewsPending() {
   return (
     <>
       <ReviewsHeader />
@@ -46,7 +34,7 @@ function ReviewsPending() {
   );
 }
 
-function ReviewsPage() {
+export function ReviewsPage() {
   const search = reviewsRoute.useSearch();
   const navigate = reviewsRoute.useNavigate();
   const params = toReviewListParams(search);

@@ -1,27 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
-import { TableSkeleton } from '../../components/table-skeleton';
-import { systemConfigurationsQueryOptions, useSystemConfigurations } from '../../features/system-configurations/api/system-configurations';
+import { useSystemConfigurations } from '../../features/system-configurations/api/system-configurations';
 import { SystemConfigurationsTable } from '../../features/system-configurations/components/system-configurations-table';
-import { anyAdminRoute } from './any-admin';
 
-/** spec 3 §2 /system-configurations: every setting with its value. */
-export const systemConfigurationsRoute = createRoute({
-  getParentRoute: () => anyAdminRoute,
-  path: '/system-configurations',
-  loader: ({ context }) => context.queryClient.fetchQuery(systemConfigurationsQueryOptions),
-  pendingComponent: () => (
-    <>
-      <PageHeader title="System Configurations" crumbs={['System Configurations']} />
-      <TableSkeleton label="Loading system configurations" rows={6} columns={[{ h: 12, flex: 1 }, { h: 12, flex: 2 }, { h: 12, w: 80 }]} />
-    </>
-  ),
-  errorComponent: RouteError,
-  component: SystemConfigurationsPage,
-});
-
-function SystemConfigurationsPage() {
+export function SystemConfigurationsPage() {
   const settings = useSystemConfigurations();
   return (
     <>

@@ -1,42 +1,23 @@
 import { Drawer, Paper } from '@mantine/core';
-import { createRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { z } from 'zod';
 import type { OrganisationProviderView } from '../../../domain/organisation/schemas';
 import { ListBody } from '../../components/list-body';
 import { ListFooter } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { PermissionsPanel } from '../../features/permissions/components/permissions-panel';
-import { TEAM_PAGE, teamQueryOptions, useTeam } from '../../features/team/api/list-team';
+import { TEAM_PAGE, useTeam } from '../../features/team/api/list-team';
 import { TeamTable } from '../../features/team/components/team-table';
 import { TeamTableSkeleton } from '../../features/team/components/team-table-skeleton';
 import { useSession } from '../../lib/session';
-import { privateRoute } from '../private';
-
-// spec 1 §2 "/my-team": the team of the provider's organisation. Other user types go to the dashboard.
-const teamSearch = z.object({ page: z.number().int().min(1).max(100_000).optional().catch(undefined) });
-
-export const myTeamRoute = createRoute({
-  getParentRoute: () => privateRoute,
-  path: '/my-team',
-  validateSearch: teamSearch,
-  beforeLoad: ({ context }) => {
-    if (context.session.user.user_type !== 'fsp') throw redirect({ to: '/home', replace: true });
-  },
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, deps }) => context.queryClient.fetchQuery(teamQueryOptions(deps.page)),
-  pendingComponent: MyTeamPending,
-  errorComponent: RouteError,
-  component: MyTeamPage,
-});
+import { myTeamRoute } from './my-team.route';
 
 function MyTeamHeader() {
   return <PageHeader title="My Team" crumbs={['My Team']} />;
 }
 
-function MyTeamPending() {
+export function MyTeamPending() {
   return (
     <>
       <MyTeamHeader />
@@ -47,7 +28,7 @@ function MyTeamPending() {
   );
 }
 
-function MyTeamPage() {
+export function MyTeamPage() {
   const session = useSession();
   const search = myTeamRoute.useSearch();
   const navigate = myTeamRoute.useNavigate();

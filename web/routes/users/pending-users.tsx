@@ -1,43 +1,18 @@
 import { Paper } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
-import { createRoute, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import type { UserView } from '../../../domain/user/schemas';
 import { ListBody } from '../../components/list-body';
 import { ListFooter, pageCount } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
-import { type UserListParams, usersQueryOptions, useUsers } from '../../features/users/api/list-users';
+import { useUsers } from '../../features/users/api/list-users';
 import { PendingUsersTable } from '../../features/users/components/pending-users-table';
 import { ApproveProviderModal, RejectProviderModal } from '../../features/users/components/review-provider-modals';
-import { UsersTableSkeleton } from '../../features/users/components/users-table-skeleton';
-import { usersPageSize } from '../../features/users/user-list-search';
-import { adminRoute } from '../admin';
-
-const pendingSearch = z.object({ page: z.number().int().min(1).max(100_000).optional().catch(undefined) });
-const toParams = (page: number | undefined): UserListParams => ({ page: page ?? 1, count: usersPageSize, user_type: 'fsp', status: 'pending' });
-
-export const pendingUsersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/pending-users',
-  validateSearch: pendingSearch,
-  loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) => context.queryClient.fetchQuery(usersQueryOptions(toParams(deps.page))),
-  pendingComponent: () => (
-    <>
-      <PageHeader title="Pending users" crumbs={['Pending users']} />
-      <Paper>
-        <UsersTableSkeleton />
-      </Paper>
-    </>
-  ),
-  errorComponent: RouteError,
-  component: PendingUsersPage,
-});
+import { pendingUsersRoute, toParams } from './pending-users.route';
 
 /** spec 2 §2 "/pending-users": providers waiting for an admin's review. */
-function PendingUsersPage() {
+export function PendingUsersPage() {
   const { page } = pendingUsersRoute.useSearch();
   const navigate = pendingUsersRoute.useNavigate();
   const params = toParams(page);

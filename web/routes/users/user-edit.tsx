@@ -1,27 +1,15 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink } from '../../components/router-link';
 import { useUser } from '../../features/users/api/get-user';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { UserEditForm } from '../../features/users/components/user-edit-form';
 import { userTypeLabels } from '../../features/users/user-labels';
-import { adminRoute } from '../admin';
-import { loadUser } from './load-user';
-import { UserNotFoundPage } from './user-not-found-page';
-
-export const userEditRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/user/$uuid/edit',
-  loader: ({ context, params }) => loadUser(context.queryClient, params.uuid),
-  notFoundComponent: UserNotFoundPage,
-  errorComponent: RouteError,
-  component: EditUserPage,
-});
+import { userEditRoute } from './user-edit.route';
 
 /** spec 2 §2 "/user/{uuid}/edit": Dashboard > plural type > Edit User. */
-function EditUserPage() {
+export function EditUserPage() {
   const { uuid } = userEditRoute.useParams();
   const { data: user } = useUser(uuid);
   const navigate = useNavigate();

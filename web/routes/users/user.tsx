@@ -1,8 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { PermissionsPanel } from '../../features/permissions/components/permissions-panel';
 import { useUser } from '../../features/users/api/get-user';
@@ -12,21 +11,10 @@ import { useConfirmDeleteUser } from '../../features/users/components/use-confir
 import { UserDetails } from '../../features/users/components/user-details';
 import { userTypeLabels } from '../../features/users/user-labels';
 import { useSession } from '../../lib/session';
-import { adminRoute } from '../admin';
-import { loadUser } from './load-user';
-import { UserNotFoundPage } from './user-not-found-page';
-
-export const userRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/user/$uuid',
-  loader: ({ context, params }) => loadUser(context.queryClient, params.uuid),
-  notFoundComponent: UserNotFoundPage,
-  errorComponent: RouteError,
-  component: UserPage,
-});
+import { userRoute } from './user.route';
 
 /** spec 2 §2 "/user/{uuid}": Dashboard > {Type}s > View User; for providers the answers, permissions and limits. */
-function UserPage() {
+export function UserPage() {
   const { uuid } = userRoute.useParams();
   const { data: user } = useUser(uuid);
   const session = useSession();

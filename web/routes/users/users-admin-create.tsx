@@ -1,19 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';
 import { useCreateAdmin } from '../../features/users/api/create-admin';
 import { CreateAdminForm } from '../../features/users/components/create-admin-form';
-import { adminRoute } from '../admin';
-
-export const usersAdminCreateRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/users/admin/create',
-  component: CreateAdminPage,
-});
 
 /** spec 2 §2 "/users/admin/create": create an administrator. */
-function CreateAdminPage() {
+export function CreateAdminPage() {
   const navigate = useNavigate();
   const create = useCreateAdmin();
   const toAdmins = () => navigate({ to: '/users/$userType', params: { userType: 'admin' } });

@@ -1,50 +1,26 @@
 import { Box, Divider, Paper, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { createRoute, notFound, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { userTypes, type UserType } from '../../../domain/user/schemas';
+import { type UserType } from '../../../domain/user/schemas';
 import { ListBody } from '../../components/list-body';
 import { ListFooter, pageCount } from '../../components/list-footer';
 import { PageHeader } from '../../components/page-header';
-import { RouteError } from '../../components/route-error';
 import { ButtonLink } from '../../components/router-link';
-import { type UserListParams, usersQueryOptions, useUsers } from '../../features/users/api/list-users';
+import { useUsers } from '../../features/users/api/list-users';
 import { useChangeStatus } from '../../features/users/components/use-change-status';
 import { useConfirmDeleteUser } from '../../features/users/components/use-confirm-delete-user';
 import { UsersTable } from '../../features/users/components/users-table';
 import { UsersTableSkeleton } from '../../features/users/components/users-table-skeleton';
 import { userTypeLabels } from '../../features/users/user-labels';
-import { isSearchable, type UserListSearch, userListSearch, usersPageSize } from '../../features/users/user-list-search';
+import { isSearchable, type UserListSearch } from '../../features/users/user-list-search';
 import { useSession } from '../../lib/session';
-import { adminRoute } from '../admin';
+import { toParams, usersRoute } from './users.route';
 
 // spec 2 §2 "/users/{user_type}": 25 a page sorted by full name, searched over e-mail, full name, status and mobile
 // (the server searches; the box waits 400 ms after typing, spec 2 §7).
 const SEARCH_DELAY_MS = 400;
-
-const isUserType = (value: string): value is UserType => (userTypes as readonly string[]).includes(value);
-
-const toParams = (userType: UserType, search: UserListSearch): UserListParams => ({
-  page: search.page ?? 1,
-  count: usersPageSize,
-  user_type: userType,
-  ...(search.search ? { search: search.search } : {}),
-});
-
-export const usersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/users/$userType',
-  validateSearch: userListSearch,
-  beforeLoad: ({ params }) => {
-    if (!isUserType(params.userType)) throw notFound();
-  },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => context.queryClient.fetchQuery(usersQueryOptions(toParams(params.userType as UserType, deps))),
-  pendingComponent: UsersPending,
-  errorComponent: RouteError,
-  component: UsersPage,
-});
 
 function UsersHeader({ userType }: { userType: UserType }) {
   const title = userTypeLabels[userType].many;
@@ -63,7 +39,7 @@ function UsersHeader({ userType }: { userType: UserType }) {
   );
 }
 
-function UsersPending() {
+export function UsersPending() {
   const { userType } = usersRoute.useParams();
   return (
     <>
@@ -75,7 +51,7 @@ function UsersPending() {
   );
 }
 
-function UsersPage() {
+export function UsersPage() {
   const userType = usersRoute.useParams().userType as UserType;
   const search = usersRoute.useSearch();
   const navigate = usersRoute.useNavigate();

@@ -1,0 +1,13 @@
+import { createRoute } from '@tanstack/react-router';
+import { dealFilterSearch } from '../../features/deals/deal-filters';
+import { privateRoute } from '../private';
+import { assertDealViewer } from './deals-access';
+import { lazyPage } from '../../lib/lazy-page';
+
+export const lostDealsRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: '/lost-deals',
+  validateSearch: dealFilterSearch,
+  beforeLoad: ({ context }) => assertDealViewer(context.session),
+  component: lazyPage(() => import('./lost-deals'), 'LostDealsPage'),
+});

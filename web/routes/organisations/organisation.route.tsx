@@ -1,0 +1,15 @@
+import { createRoute } from '@tanstack/react-router';
+import { RouteError } from '../../components/route-error';
+import { adminRoute } from '../admin';
+import { loadOrganisation } from './load-organisation';
+import { OrganisationNotFoundPage } from './organisation-not-found-page';
+import { lazyPage } from '../../lib/lazy-page';
+
+export const organisationRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/organisation/$uuid',
+  loader: ({ context, params }) => loadOrganisation(context.queryClient, params.uuid),
+  notFoundComponent: OrganisationNotFoundPage,
+  errorComponent: RouteError,
+  component: lazyPage(() => import('./organisation'), 'OrganisationPage'),
+});

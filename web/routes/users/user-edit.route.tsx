@@ -1,0 +1,15 @@
+import { createRoute } from '@tanstack/react-router';
+import { RouteError } from '../../components/route-error';
+import { adminRoute } from '../admin';
+import { loadUser } from './load-user';
+import { UserNotFoundPage } from './user-not-found-page';
+import { lazyPage } from '../../lib/lazy-page';
+
+export const userEditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/user/$uuid/edit',
+  loader: ({ context, params }) => loadUser(context.queryClient, params.uuid),
+  notFoundComponent: UserNotFoundPage,
+  errorComponent: RouteError,
+  component: lazyPage(() => import('./user-edit'), 'EditUserPage'),
+});
