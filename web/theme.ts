@@ -10,7 +10,11 @@ export const theme = createTheme({
   components: {
     Paper: { defaultProps: { withBorder: true, radius: 'sm' } },
     Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
-    Notification: { defaultProps: { withBorder: true } },
+    // Mantine colours a titled notification's text with its too-light grey and leaves the close button unnamed.
+    Notification: {
+      defaultProps: { withBorder: true, closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
     // A link is told apart from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Mantine fades an unavailable entry to 40 %, under AA contrast; it keeps the dimmed text colour instead.

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 // path when it settles after a navigation (page loads and the router's history changes alike), and once more in its
 // final state when each test ends (tests/support/e2e-setup.ts); the violations wait here until then.
 
-export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 const failingImpacts: readonly ImpactValue[] = ['serious', 'critical'];
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -16,7 +16,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export type Violation = { page: string; rule: string; impact: ImpactValue; help: string; elements: { target: string; html: string; summary: string }[] };
 
 /** Runs axe in the page as it is now and answers its serious and critical violations. */
-export async function accessibilityViolations(page: Page): Promise<Violation[]> {
+async function accessibilityViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = (await page.evaluate(
     // Only the rules' verdicts travel back: the passes and the inapplicable rules are large and unused.
@@ -90,6 +90,7 @@ const pathOf = (url: string) => new URL(url).pathname;
 
 /** Checks the page as it is once settled; `expectedPath`: only if it still shows that path (else its own check follows). */
 async function checkNow(page: Page, watch: Watch, expectedPath?: string): Promise<void> {
+  if (page.url().startsWith('about:')) return; // a new tab before its first page: nothing of the product's
   await page.waitForLoadState('domcontentloaded');
   await settled(page);
   if (expectedPath !== undefined && pathOf(page.url()) !== expectedPath) return;
