@@ -79,14 +79,15 @@ describe('the pages of each role', () => {
     expect(await violationsOn([...pages, `/post/${bidding.postId}`, `/deals/${journey.dealId}`])).toBe('');
   });
 
-  it('a provider’s dashboard, lists, messages, post page and deal page', async () => {
+  it('a provider’s dashboard, lists, messages, a conversation, post page and deal page', async () => {
     await logInFresh(page, t.baseUrl, { email: winner.email, password: testPassword }, '/home');
-    const pages = ['/home', '/posts', '/bids', '/deals', '/messages'];
+    const pages = ['/home', '/posts', '/bids', '/deals', '/messages', `/posts/${journey.post.postId}/messages`];
     expect(await violationsOn([...pages, `/post/${bidding.postId}`, `/deals/${journey.dealId}`])).toBe('');
   });
 
-  it('a customer’s dashboard, lists, messages and post pages', async () => {
+  it('a customer’s dashboard, lists, messages, a conversation and post pages', async () => {
     await logInFresh(page, t.baseUrl, { email: journey.post.owner.email, password: testPassword }, '/home');
-    expect(await violationsOn(['/home', '/posts', '/messages', `/post/${bidding.postId}`, `/post/${journey.post.postId}`])).toBe('');
+    const pages = ['/home', '/posts', '/messages', `/posts/${journey.post.postId}/messages`];
+    expect(await violationsOn([...pages, `/post/${bidding.postId}`, `/post/${journey.post.postId}`])).toBe('');
   });
 });
