@@ -23,7 +23,7 @@ export const theme = createTheme({
 });
 
 /** AA's minimum for normal-size text is 4.5:1; a little above it, so rounding never tips a colour under. */
-export const minimumTextContrast = 4.6;
+const minimumTextContrast = 4.6;
 
 /** WCAG 2.1's contrast ratio of two colours (1 to 21). */
 export function contrastRatio(a: string, b: string): number {
