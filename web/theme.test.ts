@@ -27,8 +27,9 @@ describe('the theme’s colours', () => {
     }
   });
 
-  it('links and error messages are readable on the light surfaces', () => {
+  it('links, error messages and placeholders are readable on the light surfaces', () => {
     for (const surface of surfaces) {
+      expect(contrastRatio(light['--mantine-color-placeholder']!, surface), `placeholder on ${surface}`).toBeGreaterThanOrEqual(aa);
       expect(contrastRatio(light['--mantine-color-anchor']!, surface), `link on ${surface}`).toBeGreaterThanOrEqual(aa);
       expect(contrastRatio(light['--mantine-color-error']!, surface), `error on ${surface}`).toBeGreaterThanOrEqual(aa);
     }

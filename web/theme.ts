@@ -55,6 +55,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     '--mantine-color-dimmed': readableOn(colors.gray[6], [...surfaces, colors.blue[0], colors.blue[1]]),
     '--mantine-color-anchor': readableOn(colors.blue[8], surfaces),
     '--mantine-color-error': readableOn(colors.red[6], surfaces),
+    // Placeholders are text too (and Mantine's file and select buttons show theirs as text); the dimmed grey's rule.
+    '--mantine-color-placeholder': readableOn(colors.gray[5], surfaces),
   };
   for (const [name, shades] of Object.entries(colors)) {
     if (name === 'dark') continue; // a dark surface's colour, never text on a light one
