@@ -15,6 +15,9 @@ export const theme = createTheme({
       defaultProps: { withBorder: true, closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     },
+    // A dialog's close button shows only a cross: its name says what it does.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A link is told apart from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Mantine fades an unavailable entry to 40 %, under AA contrast; it keeps the dimmed text colour instead.
