@@ -18,6 +18,9 @@ export const theme = createTheme({
     // A dialog's close button shows only a cross: its name says what it does.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine puts a focusable "presentation" element first in a menu, which a menu may not hold (ARIA's required
+    // children); without it, opening a menu from the keyboard focuses its first item, as ARIA's menu pattern does.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A link is told apart from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Mantine fades an unavailable entry to 40 %, under AA contrast; it keeps the dimmed text colour instead.
