@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, describeViolations, type Violation } from '../support/accessibility';
+import { checkAccessibility, describeViolations, settleAccessibilityChecks, takeViolations, type Violation } from '../support/accessibility';
 import { type BrowserSession, logInFresh, openBrowser } from '../support/browser';
 import { marketJourney, type Journey } from '../support/journey';
 import { type ServedApp, serveTestApp } from '../support/served-app';
@@ -89,5 +89,29 @@ describe('the pages of each role', () => {
     await logInFresh(page, t.baseUrl, { email: journey.post.owner.email, password: testPassword }, '/home');
     const pages = ['/home', '/posts', '/messages', `/posts/${journey.post.postId}/messages`];
     expect(await violationsOn([...pages, `/post/${bidding.postId}`, `/post/${journey.post.postId}`])).toBe('');
+  });
+});
+
+describe('the check of every page a browser test shows', () => {
+  // A page of its own (no product behind it): fine at first, then a change of the history shows grey-on-white text.
+  const html = `<!doctype html><html lang="en"><head><title>Check</title></head><body><main><h1>First</h1>
+    <button id="go">Next</button></main><script>document.getElementById('go').onclick = () => {
+      history.pushState({}, '', '/second');
+      document.querySelector('main').innerHTML = '<h1>Second</h1><p style="color:#aaaaaa">Too light to read</p>';
+    };</script></body></html>`;
+
+  it('finds a violation on a page reached by the router’s history, and holds it for the end of the test', async () => {
+    await page.route('http://check.example/**', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.goto('http://check.example/first');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Too light to read').waitFor();
+    await settleAccessibilityChecks({ finalState: false });
+    // Taken here, so the end-of-test check this test proves does not fail it.
+    const found = takeViolations();
+    expect(found.map((violation) => `${violation.rule} ${violation.page}`)).toEqual(['color-contrast /second']);
+    expect(describeViolations(found)).toContain('#aaaaaa');
+    // Away from the page, which the end-of-test check would otherwise find again.
+    await page.goto('about:blank');
+    await page.unrouteAll();
   });
 });
