@@ -3,6 +3,8 @@ import { type CSSVariablesResolver, createTheme, darken, DEFAULT_THEME, luminanc
 // The one Mantine theme of the UI. Mantine's defaults with the marketplace's blue and calmer corners, and colours
 // that meet WCAG 2.1 AA contrast (docs/accessibility.md): Mantine's own shades for text and filled buttons are too
 // light (its grey "dimmed" text is 3.3:1 on white, white on its blue 3.6:1).
+const listboxScrolls = { defaultProps: { withScrollArea: false }, styles: { options: { maxHeight: 220, overflowY: 'auto' as const } } };
+
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',
@@ -21,6 +23,11 @@ export const theme = createTheme({
     // Mantine puts a focusable "presentation" element first in a menu, which a menu may not hold (ARIA's required
     // children); without it, opening a menu from the keyboard focuses its first item, as ARIA's menu pattern does.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A long list of options scrolls in the listbox itself, not in a scroll area inside it: assistive technology knows
+    // a combobox's listbox is driven from its field, a nameless scroll area is a region the keyboard cannot reach.
+    Select: listboxScrolls,
+    MultiSelect: listboxScrolls,
+    Autocomplete: listboxScrolls,
     // A link is told apart from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Mantine fades an unavailable entry to 40 %, under AA contrast; it keeps the dimmed text colour instead.
