@@ -16,7 +16,7 @@ import { StorageWarning } from './components/storage-warning';
 import { setServiceUnavailableHandler, setSessionEndedHandler } from './lib/api-fetch';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -43,7 +43,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en-au', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

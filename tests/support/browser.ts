@@ -6,6 +6,7 @@ import { type BrowserContext, chromium, type Locator, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { type RunningServer, startServer } from '../../api/server';
 import { loadConfig } from '../../infrastructure/config';
+import { settleAccessibilityChecks, watchAccessibility } from './accessibility';
 import { createTestDatabase, serverUrl, type TestDatabase } from './test-database';
 import { createUser, testPassword, type UserSpec } from './users';
 
@@ -30,11 +31,16 @@ export async function openBrowser(): Promise<BrowserSession> {
     locale: 'en-AU',
     timezoneId: 'Australia/Sydney',
   });
+  // Every page of the browser is checked for accessibility (tests/support/accessibility.ts), pop-ups too.
+  browser.on('page', watchAccessibility);
   const page = browser.pages()[0] ?? (await browser.newPage());
+  watchAccessibility(page); // the first page was there before the listener
   page.setDefaultTimeout(15_000);
   return {
     page,
     close: async () => {
+      // The end of a journey in this browser: its pages are checked as they are now before they go.
+      await settleAccessibilityChecks({ finalState: true, pages: browser.pages() });
       await browser.close();
       await rm(profileDir, { recursive: true, force: true });
     },

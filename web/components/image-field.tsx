@@ -22,6 +22,8 @@ type Props = {
   name: string;
 };
 
+const choosePrompt = 'Choose an image';
+
 /**
  * Image upload with a square crop (spec 2 §2 "avatar upload with crop", spec 3 §2 logo). Anything that is not an
  * image shows 'Only images are allowed!' and the file input is cleared (spec 2 §5, spec 3 §5).
@@ -82,8 +84,9 @@ export function ImageField({ label, shape, previewSize = 96, currentUrl, value, 
         </Avatar>
         <Stack gap="xs" flex={1}>
           <FileInput
-            aria-label={`${label} file`}
-            placeholder="Choose an image"
+            // The name holds what the button shows, the placeholder or the chosen file (WCAG's label in name).
+            aria-label={`${label} file: ${file?.name ?? choosePrompt}`}
+            placeholder={choosePrompt}
             leftSection={<IconPhoto size={16} />}
             accept={acceptedImageTypes.join(',')}
             value={file}

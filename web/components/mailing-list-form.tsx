@@ -56,7 +56,7 @@ export function MailingListForm() {
         </Group>
       </form>
       {result && (
-        <Text size="xs" c={result.ok ? 'teal.8' : 'red.7'} role={result.ok ? 'status' : 'alert'}>
+        <Text size="xs" c={result.ok ? 'teal' : 'red'} role={result.ok ? 'status' : 'alert'}>
           {result.text}
         </Text>
       )}

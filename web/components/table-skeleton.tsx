@@ -13,7 +13,7 @@ type Props = {
 /** Shown in place of a table while its first page loads. */
 export function TableSkeleton({ label, rows, columns, withHeading = false }: Props) {
   return (
-    <Stack gap="md" p="md" aria-busy="true" aria-label={label}>
+    <Stack gap="md" p="md" role="status" aria-busy="true" aria-label={label}>
       {withHeading && <Skeleton h={14} w="60%" />}
       {Array.from({ length: rows }, (_, row) => (
         <Group key={row} gap="md" wrap="nowrap">

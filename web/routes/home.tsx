@@ -57,7 +57,7 @@ function PendingProviders() {
     queryFn: ({ signal }) => apiFetch('/v1/users?filter[user_type]=fsp&filter[status]=pending&count=1', { schema: pendingProviders, signal }),
   });
   return (
-    <ButtonLink to="/pending-users" variant="light" size="xs" aria-label="Providers waiting for approval">
+    <ButtonLink to="/pending-users" variant="light" size="xs">
       Providers waiting for approval: {pending.data ? pending.data.total_records : '–'}
     </ButtonLink>
   );

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import type { AustralianAddress } from '../../../domain/address/schemas';
 import { AddressPicker } from '../../../web/components/address-picker';
 import { createQueryClient } from '../../../web/lib/query-client';
-import { theme } from '../../../web/theme';
+import { cssVariablesResolver, theme } from '../../../web/theme';
 
 // The address picker alone on a page, for tests/e2e/address-picker.e2e.test.ts (served by Vite, API proxied).
 
@@ -19,7 +19,8 @@ function Page() {
       <Button variant="default" onClick={() => setAddress(null)}>
         Reset
       </Button>
-      <Code block data-testid="address">
+      {/* Wrapped: a block that scrolls sideways would need to take the keyboard's focus. */}
+      <Code block data-testid="address" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {JSON.stringify(address)}
       </Code>
     </Stack>
@@ -28,7 +29,7 @@ function Page() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={createQueryClient()}>
         <Page />
       </QueryClientProvider>

@@ -8,7 +8,7 @@ export function LoggingIn() {
   return (
     <PublicShell title="Logging you in">
       <Stack align="center" gap="sm" py="md">
-        <Loader aria-label="Logging you in" />
+        <Loader role="status" aria-label="Logging you in" />
         <Text size="sm" c="dimmed">
           One moment…
         </Text>

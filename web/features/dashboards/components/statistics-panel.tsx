@@ -169,7 +169,7 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
 
 function StatisticsSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading statistics">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading statistics">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {Array.from({ length: 8 }, (_, n) => (
           <Skeleton key={n} h={72} />

@@ -3,7 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type DayRange, rangePresets, statisticsMinDay } from '../../../../domain/statistics/range';
-import { dateFormat } from '../../../lib/format';
+import { dateFormat, formatDate } from '../../../lib/format';
 
 type Props = { value: DayRange; today: string; onChange: (range: DayRange) => void };
 
@@ -15,6 +15,9 @@ export function StatisticsRangePicker({ value, today, onChange }: Props) {
   const presets = rangePresets(today);
   // While a custom range is being picked (first day chosen), the figures stay on the last complete range.
   const [picking, setPicking] = useState<[string | null, string | null] | null>(null);
+  const shown = picking ?? [value.from, value.to];
+  // The name holds the days the button shows (WCAG's label in name), as the picker writes them.
+  const name = `Date range ${shown.map((day) => (day ? formatDate(day) : '')).join(' – ')}`.trim();
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <Button.Group>
@@ -31,14 +34,14 @@ export function StatisticsRangePicker({ value, today, onChange }: Props) {
         type="range"
         size="xs"
         w={230}
-        aria-label="Date range"
+        aria-label={name}
         leftSection={<IconCalendar size={14} aria-hidden />}
         valueFormat={dateFormat}
         minDate={statisticsMinDay}
         maxDate={today}
         allowSingleDateInRange
         presets={presets.map((preset) => ({ label: preset.label, value: [preset.range.from, preset.range.to] as [string, string] }))}
-        value={picking ?? [value.from, value.to]}
+        value={shown}
         onChange={([from, to]) => {
           if (from && to) {
             setPicking(null);

@@ -39,7 +39,7 @@ function Limit({ label, used, limit }: { label: string; used: number; limit: num
       </Group>
       {limit !== null && (
         <Tooltip label={levelText ?? `${Math.round((used / Math.max(limit, 1)) * 100)}% used`} withArrow>
-          <Progress value={Math.min(100, (used / Math.max(limit, 1)) * 100)} color={limitLevelColours[level]} size="sm" />
+          <Progress value={Math.min(100, (used / Math.max(limit, 1)) * 100)} color={limitLevelColours[level]} size="sm" aria-label={`${label} deals against the limit`} />
         </Tooltip>
       )}
       {levelText && (

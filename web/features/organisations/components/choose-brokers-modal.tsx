@@ -62,7 +62,7 @@ function BrokerChoice({ value, organisationUuid, onClose, onDone }: Omit<Props, 
           The brokers could not be loaded. Please try again in a moment.
         </Alert>
       ) : isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading brokers">
+        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading brokers">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} h={20} />
           ))}

@@ -24,7 +24,7 @@ export function OrganisationProviders({ organisationUuid }: { organisationUuid: 
           The providers could not be loaded. Please try again in a moment.
         </Alert>
       ) : isPending ? (
-        <Stack gap="sm" p="md" pt={0} aria-busy="true" aria-label="Loading providers">
+        <Stack gap="sm" p="md" pt={0} role="status" aria-busy="true" aria-label="Loading providers">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} h={14} />
           ))}

@@ -114,7 +114,7 @@ function PermissionsEditor(props: { userUuid: string; stored: PermissionsView; c
 
 function PermissionsSkeleton() {
   return (
-    <Paper p="lg" aria-busy="true" aria-label="Loading permissions">
+    <Paper p="lg" role="status" aria-busy="true" aria-label="Loading permissions">
       <Skeleton h={18} w={140} mb="md" />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {[0, 1, 2].map((column) => (

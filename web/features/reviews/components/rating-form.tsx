@@ -86,7 +86,16 @@ export function RatingForm({ context, onBehalf, onSent }: Props) {
             />
           )}
           <Input.Wrapper label="Rating" required error={form.errors.rating}>
-            <Rating size="xl" mt={4} {...form.getInputProps('rating')} readOnly={moderated} aria-label="Rating" data-testid="rating-stars" />
+            {/* A name needs a role: the stars are radio buttons while they can be changed, a picture of the rating after. */}
+            <Rating
+              size="xl"
+              mt={4}
+              {...form.getInputProps('rating')}
+              readOnly={moderated}
+              role={moderated ? 'img' : 'radiogroup'}
+              aria-label={moderated ? `Rating: ${form.values.rating} of 5` : 'Rating'}
+              data-testid="rating-stars"
+            />
           </Input.Wrapper>
           <Textarea
             label="Comment"

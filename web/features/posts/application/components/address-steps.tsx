@@ -82,7 +82,7 @@ export function SuburbStep({ step }: { step: 'suburb' | 'property-suburb' }) {
   return (
     <StepFrame title={question.title} description={`Suburbs with the postcode ${postcode}.`} {...frame} onNext={() => void next()}>
       {places.isPending ? (
-        <Loader aria-label="Loading the suburbs" />
+        <Loader role="status" aria-label="Loading the suburbs" />
       ) : places.isError ? (
         <Text c="red">The suburbs could not be loaded. Go back and try again.</Text>
       ) : (

@@ -1,0 +1,23 @@
+import { afterAll, afterEach } from 'vitest';
+import { describeViolations, settleAccessibilityChecks, takeViolations } from './accessibility';
+
+// Set up for every browser test file (vitest.config.ts): a test fails on a serious or critical accessibility
+// violation on any page it showed (docs/accessibility.md). A test that already failed is not checked again.
+
+function failOnViolations(): void {
+  const violations = takeViolations();
+  if (violations.length > 0) throw new Error(`serious accessibility violations (axe-core, WCAG 2.1 A and AA):\n${describeViolations(violations)}`);
+}
+
+afterEach(async ({ task }) => {
+  const failed = task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0;
+  await settleAccessibilityChecks({ finalState: !failed });
+  if (failed) takeViolations();
+  else failOnViolations();
+});
+
+// The pages the last test's after-hooks showed (a log-out, say) until the browsers closed.
+afterAll(async () => {
+  await settleAccessibilityChecks({ finalState: false });
+  failOnViolations();
+});
