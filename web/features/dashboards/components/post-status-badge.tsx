@@ -16,7 +16,8 @@ const colours: Record<DashboardPostRow['status'], string> = {
 /** A post's status with the spec's words (Bidding, Decision, Settled, Not Proceeding: spec 1 §4). */
 export function PostStatusBadge({ status }: { status: DashboardPostRow['status'] }) {
   return (
-    <Badge color={colours[status]} variant="light" radius="sm">
+    // max-content: a narrow table column would otherwise cut the label ("BID ACCEP…").
+    <Badge color={colours[status]} variant="light" radius="sm" miw="max-content">
       {postStatusLabels[status]}
     </Badge>
   );
