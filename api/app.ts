@@ -1,15 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import qs from 'qs';
-import type { Clock } from '../infrastructure/clock';
-import type { Config } from '../infrastructure/config';
-import type { Database, DatabaseHandle } from '../infrastructure/database/database';
-import type { EventStore } from '../infrastructure/event-store/event-store';
-import type { Ids } from '../infrastructure/ids';
-import type { AppSecrets } from '../infrastructure/secrets';
+import type { AppDependencies, ExtraRoutes } from './dependencies';
 import { onReadModelsReached } from '../projections/projection-status';
 import { usersProjection } from '../projections/users/users';
 import type { KnownCaller } from './authentication';
@@ -44,24 +39,6 @@ import { teamRoutes } from './routes/team';
 import { siteRoutes } from './routes/site';
 import { statisticsRoutes } from './routes/statistics';
 import { registerWebUi } from './web-ui';
-
-export type AppDependencies = {
-  config: Config;
-  db: Database;
-  store: EventStore;
-  clock: Clock;
-  ids: Ids;
-  secrets: AppSecrets;
-  /** LISTEN for the live message stream (docs/messages.md); without it `GET /v1/messages/live` answers 503. */
-  listen?: DatabaseHandle['listen'];
-  /** Timings of the live message stream (tests shorten them). */
-  messageHub?: { heartbeatMs?: number; maxStreamMs?: number };
-  /** The callers' rows kept between requests (api/known-callers.ts); buildApp makes it when it can listen. */
-  callers?: KnownCallers<KnownCaller>;
-};
-
-/** Routes outside the product, registered beside its own: the benchmark's ceiling route (scripts/bench/ceiling-route.ts). */
-export type ExtraRoutes = (deps: AppDependencies) => FastifyPluginAsync;
 
 export async function buildApp(given: AppDependencies, options: { logger?: FastifyServerOptions['logger']; routes?: readonly ExtraRoutes[] } = {}): Promise<FastifyInstance> {
   const callers = given.callers ?? (given.listen ? new KnownCallers<KnownCaller>({ listen: given.listen }) : undefined);

@@ -15,7 +15,8 @@ import { analyticsFailureError, refreshAnalyticsViews } from '../projections/ana
 import { consumersFor, selectConsumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
-import { buildApp, type ExtraRoutes } from './app';
+import { buildApp } from './app';
+import type { ExtraRoutes } from './dependencies';
 import { loggerOptions } from './logger';
 
 /** The worker part's own pool in a ROLE=all process, out of the process's DATABASE_POOL_SIZE connections. */

@@ -5,16 +5,21 @@ import { describe, expect, it } from 'vitest';
 // DESIGN.md §1: the top-level folders are the architecture, and who may import whom is checked here.
 
 const root = path.resolve(import.meta.dirname, '..');
-type Layer = 'domain' | 'infrastructure' | 'projections' | 'api' | 'web' | 'scripts' | 'tests';
+type Layer = 'domain' | 'contracts' | 'infrastructure' | 'projections' | 'application' | 'api' | 'web' | 'scripts' | 'tests';
 
 const mayImportLayers: Record<Layer, Layer[]> = {
   domain: ['domain'],
+  // The wire formats (response schemas) the API answers and the UI reads.
+  contracts: ['domain', 'contracts'],
   infrastructure: ['domain', 'infrastructure'],
-  projections: ['domain', 'infrastructure', 'projections'],
-  api: ['domain', 'infrastructure', 'projections', 'api'],
-  web: ['domain', 'web', 'api'], // api: exported types only (checked below)
-  scripts: ['domain', 'infrastructure', 'projections', 'api', 'web', 'scripts', 'tests'],
-  tests: ['domain', 'infrastructure', 'projections', 'api', 'web', 'scripts', 'tests'],
+  // Query modules answer rows in the wire format's types.
+  projections: ['domain', 'contracts', 'infrastructure', 'projections'],
+  // One module per workflow: load, decide, append, retry; used by routes and reactors alike.
+  application: ['domain', 'contracts', 'infrastructure', 'projections', 'application'],
+  api: ['domain', 'contracts', 'infrastructure', 'projections', 'application', 'api'],
+  web: ['domain', 'contracts', 'web', 'api'], // api: exported types only (checked below)
+  scripts: ['domain', 'contracts', 'infrastructure', 'projections', 'application', 'api', 'web', 'scripts', 'tests'],
+  tests: ['domain', 'contracts', 'infrastructure', 'projections', 'application', 'api', 'web', 'scripts', 'tests'],
 };
 
 /** Packages the pure domain may use; tests beside it may also use the test tools. */
@@ -79,7 +84,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('architecture (DESIGN.md §1)', () => {
   it('every layer imports only what it may', () => {
-    const layers: Layer[] = ['domain', 'infrastructure', 'projections', 'api', 'web'];
+    const layers: Layer[] = ['domain', 'contracts', 'infrastructure', 'projections', 'application', 'api', 'web'];
     const violations = layers.flatMap((layer) => sourceFiles(layer).flatMap((f) => checkFile(f, readFileSync(path.join(root, f), 'utf8'))));
     expect(violations).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { revokeAllRefreshTokens } from '../../infrastructure/tokens';
 import type { OrganisationsDatabase } from '../../projections/organisations/organisations';
 import { waitForProjections } from '../../projections/projection-status';
 import { findUser, findUserByEmail } from '../../projections/users/queries';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { limitedBy, rateLimitOptions } from '../rate-limits';
 import { answerPosition } from '../read-your-writes';

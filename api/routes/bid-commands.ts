@@ -5,7 +5,7 @@ import { type BidEvent, type BidPlaced, bidStream } from '../../domain/bid/event
 import type { BidWarningCode } from '../../domain/bid/rules';
 import { placeLabel, placeLabels } from '../../domain/bid/rules';
 import { type BidForm, bidStatusLabelOf, isDealStatus } from '../../domain/bid/schemas';
-import { bidGroupOf, type BidProblem, type BidView } from '../../domain/bid/views';
+import { bidGroupOf, type BidProblem, type BidView } from '../../contracts/bid';
 import { loanToValueRatio } from '../../domain/post/calculations';
 import { postDecider, type PostState } from '../../domain/post/decider';
 import { type PostEvent, postStream } from '../../domain/post/events';
@@ -25,7 +25,7 @@ import { findPostOfPart } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
 import type { Caller } from '../authentication';
 import { callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem } from '../problem';
 import { postCommands } from './post-commands';
 

@@ -12,7 +12,7 @@ import {
   optionalDocumentSchema,
   requiredDocumentSchema,
 } from '../../domain/bid/schemas';
-import { bidListQuery, bidProblemSchema, bidRequestBody, bidView, postBidsView } from '../../domain/bid/views';
+import { bidListQuery, bidProblemSchema, bidRequestBody, bidView, postBidsView } from '../../contracts/bid';
 import { listResultSchema } from '../../domain/shared/list-query';
 import type { Caller } from '../authentication';
 import { waitForProjections } from '../../projections/projection-status';
@@ -20,7 +20,7 @@ import type { BidRow } from '../../projections/bids/bids';
 import { type BidScope, bidsOfPost, findBid, findBidOfRequiredDocument, listBids } from '../../projections/bids/queries';
 import { findPost, postOwnersOf } from '../../projections/posts/queries';
 import { adminOnly, allow, callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { bidCommands, bidNotFound, bidProblem, isWinning, placesOfPost, sortKeyOf, toBidViews } from './bid-commands';

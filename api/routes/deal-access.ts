@@ -2,7 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import { type DealError, dealErrors } from '../../domain/deal/decider';
 import type { DealRow } from '../../projections/deals/deals';
 import { allow, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { type Problem, problem, sendProblem } from '../problem';
 

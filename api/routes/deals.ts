@@ -9,7 +9,7 @@ import { type DealOpened, dealStream } from '../../domain/deal/events';
 import { activityLabel } from '../../domain/deal/figures';
 import { addableActivityTypes, dealActivityTypes, dealMessages } from '../../domain/deal/schemas';
 import { allowedActivityTypes, dealStages, positionOf } from '../../domain/deal/stages';
-import { biddingLimitsView, dealHistoryView, type DealPostSummary, type DealView, dealSummaryView, dealView } from '../../domain/deal/views';
+import { biddingLimitsView, dealHistoryView, type DealPostSummary, type DealView, dealSummaryView, dealView } from '../../contracts/deal';
 import { listResultSchema, sortingSchema } from '../../domain/shared/list-query';
 import { handleCommand, loadState } from '../../infrastructure/command-handler';
 import { comparePositions, type RecordedEvent } from '../../infrastructure/event-store/event-store';
@@ -19,7 +19,7 @@ import { biddingLimitState, customerNamesOf, dealActivities, type DealScope, fin
 import { findOrganisation } from '../../projections/organisations/queries';
 import { findUser } from '../../projections/users/queries';
 import { adminOnly, callerOf, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';

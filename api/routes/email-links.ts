@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptanceView } from '../../domain/deal/views';
-import { postView } from '../../domain/post/views';
+import { acceptanceView } from '../../contracts/deal';
+import { postView } from '../../contracts/post';
 import { claimEmailLink, confirmEmailLink, type EmailLinkAction, type EmailLinkClaims, releaseEmailLink, verifyEmailLinkToken } from '../../infrastructure/email-link-tokens';
 import { findPost } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { callerFromUser } from '../authentication';
 import { type Problem, problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { bidAcceptance } from './acceptance';

@@ -8,7 +8,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import { biddingLimitState } from '../../projections/deals/queries';
 import { findUser } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { allow } from '../access';
 import { resolveCaller } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localitySearchAnswer, localitySearchQuery } from '../../domain/address/schemas';
 import { searchLocalities } from '../../infrastructure/localities';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problemResponses, problemSchema } from '../problem';
 import { rateLimitOptions } from '../rate-limits';
 

@@ -14,7 +14,7 @@ import {
   type MessageView,
   sendMessageBody,
   startConversationBody,
-} from '../../domain/conversation/views';
+} from '../../contracts/conversation';
 import { handleCommand, RememberedFolds } from '../../infrastructure/command-handler';
 import { derivedUuid } from '../../infrastructure/ids';
 import { readSettings } from '../../infrastructure/system-settings';
@@ -35,7 +35,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import { findPost } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
 import { allow, callerOf, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { MessageHub } from '../message-hub';
 import { type Problem, problem, problemResponses, sendProblem } from '../problem';

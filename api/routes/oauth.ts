@@ -9,7 +9,7 @@ import { spendPasswordCheck, verifyPassword } from '../../infrastructure/passwor
 import { issueSessionTokens, revokeRefreshToken, rotateRefreshToken, verifyUserKey } from '../../infrastructure/tokens';
 import { findUser, findUserByEmail } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { statusesThatMayLogIn } from '../authentication';
 import { type Problem, problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';

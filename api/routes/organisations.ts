@@ -31,7 +31,7 @@ import {
 } from '../../projections/organisations/queries';
 import type { UserRow } from '../../projections/users/users';
 import { adminOnly, callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 

@@ -11,7 +11,7 @@ import { listResultSchema } from '../../domain/shared/list-query';
 import type { OutboxMessageRow } from '../../infrastructure/outbox/outbox-table';
 import { findOutboxMessage, listOutboxMessages } from '../../infrastructure/outbox/queries';
 import { adminOnly } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 
 // The admin mailbox (docs/mail.md): mail and SMS in the outbox, so that without SMTP_URL a person trying the product

@@ -17,7 +17,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import { findUser } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
 import { allow, callerOf, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition } from '../read-your-writes';

@@ -4,7 +4,7 @@ import { postDecider, postErrors, postFieldErrors, type PostState } from '../../
 import { isLifecycleCommand, lifecycleErrors } from '../../domain/post/lifecycle';
 import { type PostEvent, postStream } from '../../domain/post/events';
 import type { FieldErrors } from '../../domain/post/schemas';
-import { type PostTimes, type PostView, toPostView } from '../../domain/post/views';
+import { type PostTimes, type PostView, toPostView } from '../../contracts/post';
 import type { DomainError } from '../../domain/shared/decider';
 import { CONTENDED_ATTEMPTS, handleCommand } from '../../infrastructure/command-handler';
 import type { Position } from '../../infrastructure/event-store/event-store';
@@ -12,7 +12,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import type { PostPartKind } from '../../projections/posts/posts';
 import { findPost, findPostOfPart } from '../../projections/posts/queries';
 import { callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { type Problem, problem, sendProblem } from '../problem';
 import { answerPosition } from '../read-your-writes';
 

@@ -14,7 +14,7 @@ import {
 } from '../../domain/post/schemas';
 import type { PostPartKind } from '../../projections/posts/posts';
 import { findPostOfPart } from '../../projections/posts/queries';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, sendProblem } from '../problem';
 import type { postCommands } from './post-commands';
 

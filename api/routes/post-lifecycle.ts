@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PostState } from '../../domain/post/decider';
 import { readSettings } from '../../infrastructure/system-settings';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { postCommands, PostCommandBody } from './post-commands';
 
 // The post's operations after publishing (spec 1 §2 "Admin actions", §4; docs/post-lifecycle.md) on

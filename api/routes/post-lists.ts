@@ -3,7 +3,7 @@ import { dashboardPostRow, dashboardQuery } from '../../domain/post/dashboard';
 import { listResultSchema } from '../../domain/shared/list-query';
 import { type DashboardScope, listDashboardPosts } from '../../projections/posts/dashboard-queries';
 import { allow, callerOf, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';

@@ -26,9 +26,9 @@ import {
   toHomeLoanView,
   toIncomeView,
   toPreferencesView,
-} from '../../domain/post/views';
+} from '../../contracts/post';
 import type { PostPartKind } from '../../projections/posts/posts';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { ownerAccess } from './posts';
 import { type PostCommandBody, postCommands, postNotFound } from './post-commands';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { postReadingView, toProviderPostView } from '../../domain/post/provider-view';
+import { postReadingView, toProviderPostView } from '../../contracts/provider-post';
 import { type PostReadingFacts, postReadingFacts, providerTableStatuses } from '../../projections/posts/dashboard-queries';
 import { findUser } from '../../projections/users/queries';
 import { allow, type AccessRule, callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';

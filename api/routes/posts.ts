@@ -18,7 +18,7 @@ import {
   updateRequestMessage,
 } from '../../domain/post/schemas';
 import { ownPostView, ownPostsQuery } from '../../domain/post/own-posts';
-import { postView, type ValidationType, validationAnswer, validationBody } from '../../domain/post/views';
+import { postView, type ValidationType, validationAnswer, validationBody } from '../../contracts/post';
 import { listResultSchema } from '../../domain/shared/list-query';
 import { findProduct } from '../../domain/product/products';
 import { userDecider, userErrors } from '../../domain/user/decider';
@@ -29,7 +29,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import { listOwnPosts } from '../../projections/posts/queries';
 import { findUser } from '../../projections/users/queries';
 import { allow, callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
 import { editOperation, editPost } from './post-edit';

@@ -38,7 +38,7 @@ import { listQuestions } from '../../projections/questions/queries';
 import { findUser } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
 import { allow, callerOf, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { limitedBy, rateLimitOptions } from '../rate-limits';

@@ -21,7 +21,7 @@ import { waitForProjections } from '../../projections/projection-status';
 import { findQuestion, listQuestions } from '../../projections/questions/queries';
 import type { QuestionRow } from '../../projections/questions/questions';
 import { adminOnly, callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 

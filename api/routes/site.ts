@@ -7,7 +7,7 @@ import { subscriberDecider } from '../../domain/subscriber/decider';
 import { subscriberStream } from '../../domain/subscriber/events';
 import { mailingListName, subscribeBody, subscribedAnswer, subscribedMessage } from '../../domain/subscriber/schemas';
 import { handleCommand } from '../../infrastructure/command-handler';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { subscriberIdOf } from '../mailing-list';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';

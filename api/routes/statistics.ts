@@ -3,7 +3,7 @@ import { bucketFor, rangeErrors } from '../../domain/statistics/range';
 import { dashboardStatistics as statisticsView, statisticsQuery } from '../../domain/statistics/schemas';
 import { dashboardStatistics } from '../../projections/statistics/queries';
 import { adminOnly } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { sydneyDay } from '../../domain/shared/sydney-time';
 

@@ -12,7 +12,7 @@ import {
 import { handleCommand } from '../../infrastructure/command-handler';
 import { readSettings } from '../../infrastructure/system-settings';
 import { allow, callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition } from '../read-your-writes';
 

@@ -5,7 +5,7 @@ import { products } from '../../domain/product/products';
 import { formatPosition } from '../../infrastructure/event-store/event-store';
 import { readFile } from '../../infrastructure/files';
 import { projectionHealth } from '../../projections/projection-status';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, sendProblem } from '../problem';
 
 const projectionHealthSchema = z.object({

@@ -3,7 +3,7 @@ import { organisationProviderView, teamListQuery } from '../../domain/organisati
 import { listResultSchema } from '../../domain/shared/list-query';
 import { listOrganisationProviders } from '../../projections/organisations/queries';
 import { allow, callerOf, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
 import { toOrganisationProviderView } from './organisations';

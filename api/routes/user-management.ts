@@ -32,7 +32,7 @@ import { approvedReviewsOf } from '../../projections/reviews/queries';
 import type { ReviewRow } from '../../projections/reviews/reviews';
 import type { UserRow } from '../../projections/users/users';
 import { adminOnly, allow, callerOf, forbidden } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { statusesThatMayLogIn } from '../authentication';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';

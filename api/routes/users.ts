@@ -9,7 +9,7 @@ import { findOrganisation } from '../../projections/organisations/queries';
 import { waitForProjections } from '../../projections/projection-status';
 import { findUser, listUsers } from '../../projections/users/queries';
 import { adminOnly, callerOf } from '../access';
-import type { AppDependencies } from '../app';
+import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { toUserView } from './identity';

@@ -123,3 +123,6 @@ export const postLimits = {
   repaymentMax: { weekly_expenses_period: 12_500, fortnightly_expenses_period: 25_000, monthly_expenses_period: 50_000 },
   rentMax: { weekly_expenses_period: 4_000, fortnightly_expenses_period: 8_000, monthly_expenses_period: 16_000 },
 } as const satisfies Record<string, unknown>;
+
+/** Every status a post passes through (docs/post-lifecycle.md). */
+export const postStatuses = ['pending', 'active', 'review', 'processing', 'opportunity', 'expired', 'closed_won', 'closed_lost', 'cancelled'] as const;

@@ -4,7 +4,7 @@ import { bidStatuses } from '../bid/schemas';
 import { listQuerySchema, sortDirection } from '../shared/list-query';
 import { creditBands } from './calculations';
 import { loanPurposes, loanTypes, postSortKeys, preferredRateTypes, repaymentTypes } from './constants';
-import { postStatuses } from './views';
+import { postStatuses } from './constants';
 
 // GET /v2/posts: the dashboards' lists of posts (spec 1 §2 "Dashboards", §9; docs/dashboards.md). One query shape
 // for the admin's jousts, the provider's priority and normal tables and the customer's own posts; the server

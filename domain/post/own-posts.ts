@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../shared/list-query';
-import { postStatuses } from './views';
+import { postStatuses } from './constants';
 
 // `GET /v1/users/posts` (spec 2 §7, for dashboards): the calling customer's own posts from the posts read model,
 // newest first unless sorted; only what a card or list needs, no personal data.

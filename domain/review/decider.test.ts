@@ -4,7 +4,7 @@ import type { ReviewActor, ReviewCommand, ReviewFacts } from './commands';
 import { type ReviewError, reviewDecider, reviewErrors } from './decider';
 import type { ReviewEvent } from './events';
 import { reviewMessages } from './schemas';
-import { shortName } from './views';
+import { shortName } from './schemas';
 
 const given = specFor(reviewDecider);
 

@@ -55,3 +55,11 @@ export const reviewInputSchema = z.object({
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 export type ReviewValues = z.output<typeof reviewInputSchema>;
+
+/** 'Jane D.' from a first and last name; the first name alone without a last name; null without a first name. */
+export function shortName(firstName: string | null, lastName: string | null): string | null {
+  const first = firstName?.trim();
+  if (!first) return null;
+  const initial = lastName?.trim().charAt(0).toUpperCase();
+  return initial ? `${first} ${initial}.` : first;
+}

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { RankedBid } from '../../domain/bid/rules';
-import { type BidListQuery, bidSortable } from '../../domain/bid/views';
+import { type BidListQuery, bidSortable } from '../../contracts/bid';
 import type { BidStanding, StandingAsk } from '../../domain/post/lifecycle';
 import type { PostSortKey } from '../../domain/post/schemas';
 import type { ListResult } from '../../domain/shared/list-query';

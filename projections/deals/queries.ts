@@ -3,7 +3,7 @@ import { type BidLimitLevel, bidLimitCounts, bidLimitLevel } from '../../domain/
 import type { DealActivityType } from '../../domain/deal/schemas';
 import type { DealStage } from '../../domain/deal/stages';
 import type { Database } from '../../infrastructure/database/database';
-import type { DealPostSummary } from '../../domain/deal/views';
+import type { DealPostSummary } from '../../contracts/deal';
 import type { PostsDatabase } from '../posts/posts';
 import { externalLoansOf } from '../external-deals/queries';
 import type { UsersDatabase } from '../users/users';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { ListResult } from '../../domain/shared/list-query';
-import type { PublishedReviewView, ReviewView } from '../../domain/review/views';
-import { shortName } from '../../domain/review/views';
+import type { PublishedReviewView, ReviewView } from '../../contracts/review';
+import { shortName } from '../../domain/review/schemas';
 import type { ReviewStatus } from '../../domain/review/schemas';
 import type { Database } from '../../infrastructure/database/database';
 import type { DealsDatabase } from '../deals/deals';

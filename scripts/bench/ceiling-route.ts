@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { allow, callerOf } from '../../api/access';
-import type { AppDependencies } from '../../api/app';
+import type { AppDependencies } from '../../api/dependencies';
 
 // The bid workload's ceiling (docs/performance.md "Today's state"): a route on the same server that does what any
 // write request must, and nothing a bid adds. The same access rule as placing a bid (the token checked, the caller

@@ -7,7 +7,7 @@ import { postStream } from '../../domain/post/events';
 import { standingOf } from '../../domain/post/lifecycle';
 import { loadState } from '../../infrastructure/command-handler';
 import { bidStandingOf } from '../../projections/bids/queries';
-import { bidView, postBidsView } from '../../domain/bid/views';
+import { bidView, postBidsView } from '../../contracts/bid';
 import { expectRefused } from '../support/bad-input';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { type ActivePost, activePost, openDeal, placeBid, provider, settle, type TestProvider, validBid } from '../support/trade';

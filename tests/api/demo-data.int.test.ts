@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../api/server';
 import { dealStages } from '../../domain/deal/stages';
-import { postStatuses } from '../../domain/post/views';
+import { postStatuses } from '../../domain/post/constants';
 import { sydneyDay } from '../../domain/shared/sydney-time';
 import { addDays, defaultRangeDays } from '../../domain/statistics/range';
 import type { UserType } from '../../domain/user/schemas';

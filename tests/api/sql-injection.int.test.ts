@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSortable } from '../../api/routes/deals';
-import { bidSortable } from '../../domain/bid/views';
+import { bidSortable } from '../../contracts/bid';
 import { organisationProviderSortable, organisationSortable } from '../../domain/organisation/schemas';
 import { outboxSortable } from '../../domain/outbox/schemas';
 import { dashboardSortable } from '../../domain/post/dashboard';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { chatStatusView, conversationView } from '../../domain/conversation/views';
+import { chatStatusView, conversationView } from '../../contracts/conversation';
 import { apiFetch } from './api-fetch';
 
 // What several screens share about chat (docs/messages.md "Web"): the query keys, the chat switch with the unread

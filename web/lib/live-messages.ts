@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { liveMessageEvent } from '../../domain/conversation/views';
+import { liveMessageEvent } from '../../contracts/conversation';
 import { readTokens, refreshTokens } from './auth-tokens';
 import { chatKeys } from './chat';
 

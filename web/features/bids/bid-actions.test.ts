@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BidStatus } from '../../../domain/bid/schemas';
-import type { BidView } from '../../../domain/bid/views';
+import type { BidView } from '../../../contracts/bid';
 import { bidActionsFor, bidTypesFor, type BidViewer } from './bid-actions';
 
 const providerId = '22222222-2222-4222-8222-222222222222';

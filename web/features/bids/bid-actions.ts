@@ -1,5 +1,5 @@
 import { type BidStatus, type BidType, isEditableBidStatus } from '../../../domain/bid/schemas';
-import type { BidView } from '../../../domain/bid/views';
+import type { BidView } from '../../../contracts/bid';
 
 // Who may do what with a bid on the bid screens (spec 1 §4, §6; spec 3 §5). The server checks every call again;
 // these rules only decide which buttons a user is offered.

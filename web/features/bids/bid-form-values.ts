@@ -1,4 +1,4 @@
-import type { BidFormView } from '../../../domain/bid/views';
+import type { BidFormView } from '../../../contracts/bid';
 import type {
   BidFormInput,
   BidType,

@@ -1,6 +1,6 @@
 import { findProduct } from '../../../domain/product/products';
 import type { LoanPurpose, LoanType } from '../../../domain/post/schemas';
-import { isProviderPostView, type PostReadingView } from '../../../domain/post/provider-view';
+import { isProviderPostView, type PostReadingView } from '../../../contracts/provider-post';
 
 // What the bid screens need of the post, from either reading of `GET /v4/posts/{id}` (the provider's summary or
 // the whole post an admin reads): the figures the bid is checked against and the loan summary beside the form.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealMessages } from '../../../domain/deal/schemas';
 import type { DealActivityType } from '../../../domain/deal/schemas';
-import type { DealActivityView } from '../../../domain/deal/views';
+import type { DealActivityView } from '../../../contracts/deal';
 import { activityFormErrors, activityFormMessages, activityValuesOf, isDeletableActivity, newActivityForm } from './activity-form';
 
 const today = '2026-11-21';

@@ -1,6 +1,6 @@
 import { type AddableActivityType, addableActivityTypes, dealActivityInputSchema, type DealActivityType, type NotProceedingReason } from '../../../domain/deal/schemas';
 import { isClosedStage, isStepActivity } from '../../../domain/deal/stages';
-import type { DealActivityView, DealView } from '../../../domain/deal/views';
+import type { DealActivityView, DealView } from '../../../contracts/deal';
 import type { ActivityValues } from './api/change-activity';
 
 // The add and edit activity dialog's values (spec 1 §5, spec 3 §5): the fields each type shows, and the domain's

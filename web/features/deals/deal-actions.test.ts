@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BidStatus } from '../../../domain/bid/schemas';
-import type { DealView } from '../../../domain/deal/views';
+import type { DealView } from '../../../contracts/deal';
 import { mayUpdateDealBid } from './deal-actions';
 
 const providerId = '22222222-2222-4222-8222-222222222222';

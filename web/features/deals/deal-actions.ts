@@ -1,5 +1,5 @@
 import { isOpenDealStatus } from '../../../domain/bid/schemas';
-import type { DealView } from '../../../domain/deal/views';
+import type { DealView } from '../../../contracts/deal';
 
 // What a user may do with a deal's bid on the deal page (spec 1 §2 "Deal detail: … update bid"). The server checks
 // again (domain/bid/decider.ts EditBid); this only decides whether the button is offered.

@@ -1,7 +1,7 @@
 import type { AddableActivityType, DealActivityType, NotProceedingReason, Weekday } from '../../../domain/deal/schemas';
 import type { DealStage } from '../../../domain/deal/stages';
 import type { BidLimitLevel } from '../../../domain/deal/figures';
-import type { DealSummaryView } from '../../../domain/deal/views';
+import type { DealSummaryView } from '../../../contracts/deal';
 import { loanTypeLabels } from '../../../domain/post/labels';
 import { formatAud } from '../../lib/format';
 

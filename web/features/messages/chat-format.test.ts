@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSendable } from '../../../domain/conversation/schemas';
-import type { ConversationView } from '../../../domain/conversation/views';
+import type { ConversationView } from '../../../contracts/conversation';
 import { counterpartOf } from './chat-format';
 
 describe('the chat screens', () => {

@@ -1,4 +1,4 @@
-import type { ConversationView } from '../../../domain/conversation/views';
+import type { ConversationView } from '../../../contracts/conversation';
 import { formatDateTime } from '../../lib/format';
 
 // How the chat screens write times and parties (en-AU: DD/MM/YYYY, 24-hour clock).

@@ -1,5 +1,5 @@
 import type { BidStatus } from '../../../domain/bid/schemas';
-import type { PostView } from '../../../domain/post/views';
+import type { PostView } from '../../../contracts/post';
 
 // Who may accept which bid (spec 1 §4 "Bid statuses", spec 3 §4 "Bid acceptance and bid eligibility"). The server
 // decides again on every acceptance; this only picks what a bid row offers.

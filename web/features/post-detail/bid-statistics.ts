@@ -1,5 +1,5 @@
 import type { BidStatus } from '../../../domain/bid/schemas';
-import type { BidView } from '../../../domain/bid/views';
+import type { BidView } from '../../../contracts/bid';
 
 // The admin's bid statistics on the post page (spec 1 §2 "Admin also sees bid statistics"), computed from the post's
 // bids answer. Rates are over the bids still on offer: a cancelled bid is no offer.

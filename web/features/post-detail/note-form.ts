@@ -1,5 +1,5 @@
 import { postNoteInputSchema } from '../../../domain/post-note/schemas';
-import type { PostNoteView } from '../../../domain/post-note/views';
+import type { PostNoteView } from '../../../contracts/post-note';
 import type { NoteValues } from './api/post-notes';
 
 // The note dialog's values (spec 1 §3 "Note (post activity)"; spec 3 §5): the domain's rules, so the dialog and the

@@ -1,4 +1,4 @@
-import type { PostView } from '../../../domain/post/views';
+import type { PostView } from '../../../contracts/post';
 
 // Which of the post's operations the page offers (spec 1 §2 "Admin actions", §4; docs/post-lifecycle.md for the
 // server's rules, which decide again on every call). The owner gets the operations the API lets the owner run.

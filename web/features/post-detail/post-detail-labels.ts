@@ -1,4 +1,4 @@
-import type { BidGroup } from '../../../domain/bid/views';
+import type { BidGroup } from '../../../contracts/bid';
 
 /** spec 1 §2: the bids view groups bids into retention, standard, cancelled and anonymous. */
 export const bidGroupTitles: Record<BidGroup, string> = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { postDecider, type PostState } from '../../../domain/post/decider';
 import type { PostEvent } from '../../../domain/post/events';
-import { toProviderPostView } from '../../../domain/post/provider-view';
+import { toProviderPostView } from '../../../contracts/provider-post';
 import { completePost, published } from '../../../domain/post/test-fixtures';
-import { toPostView } from '../../../domain/post/views';
+import { toPostView } from '../../../contracts/post';
 import { postSummaryOf } from './post-summary';
 
 const times = { created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-02T00:00:00.000Z' };

@@ -1,6 +1,6 @@
-import { type PostReadingView, isProviderPostView } from '../../../domain/post/provider-view';
+import { type PostReadingView, isProviderPostView } from '../../../contracts/provider-post';
 import type { CurrentRateType, LoanPurpose, LoanType } from '../../../domain/post/schemas';
-import type { HomeLoanPreferencesView, PostView } from '../../../domain/post/views';
+import type { HomeLoanPreferencesView, PostView } from '../../../contracts/post';
 import { findProduct } from '../../../domain/product/products';
 
 // The loan summary of spec 1 §2 "Post detail" from either reading of GET /v4/posts/{id}: the owner's and admin's

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import type { BidView } from '../../../domain/bid/views';
+import type { BidView } from '../../../contracts/bid';
 import { RouteError } from '../../components/route-error';
 import { bidQueryOptions } from '../../features/bids/api/get-bid';
 import { bidPostQueryOptions } from '../../features/bids/api/get-bid-post';

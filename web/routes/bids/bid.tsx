@@ -5,7 +5,7 @@ import { IconBan, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-re
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { bidTypes as allBidTypes } from '../../../domain/bid/schemas';
-import type { BidView } from '../../../domain/bid/views';
+import type { BidView } from '../../../contracts/bid';
 import { DetailItem } from '../../components/detail-item';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink, ButtonLink } from '../../components/router-link';

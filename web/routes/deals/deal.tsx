@@ -1,5 +1,5 @@
 import { Badge, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import type { DealView } from '../../../domain/deal/views';
+import type { DealView } from '../../../contracts/deal';
 import { DetailItem } from '../../components/detail-item';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-link';

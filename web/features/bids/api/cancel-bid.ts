@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bidView } from '../../../../domain/bid/views';
+import { bidView } from '../../../../contracts/bid';
 import { apiFetch } from '../../../lib/api-fetch';
 import { bidKeys } from './bid-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { bidView } from '../../../../domain/bid/views';
+import { bidView } from '../../../../contracts/bid';
 import { apiFetch } from '../../../lib/api-fetch';
 import { bidKeys } from './bid-keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { BidStatus } from '../../../../domain/bid/schemas';
-import { bidView } from '../../../../domain/bid/views';
+import { bidView } from '../../../../contracts/bid';
 import { listResultSchema } from '../../../../domain/shared/list-query';
 import { apiFetch } from '../../../lib/api-fetch';
 import { bidKeys } from './bid-keys';

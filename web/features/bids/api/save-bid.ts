@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BidWarningCode } from '../../../../domain/bid/rules';
 import type { BidForm } from '../../../../domain/bid/schemas';
-import { bidView } from '../../../../domain/bid/views';
+import { bidView } from '../../../../contracts/bid';
 import { apiFetch } from '../../../lib/api-fetch';
 import { bidKeys } from './bid-keys';
 

@@ -6,7 +6,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { BidWarning, BidWarningCode } from '../../../../domain/bid/rules';
 import { type BidForm as BidFormData, type BidType, bidFormSchema } from '../../../../domain/bid/schemas';
-import type { BidView } from '../../../../domain/bid/views';
+import type { BidView } from '../../../../contracts/bid';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { failedSaveMessage } from '../../../lib/server-errors';

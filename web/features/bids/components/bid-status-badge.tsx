@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { BidStatus } from '../../../../domain/bid/schemas';
-import type { BidView } from '../../../../domain/bid/views';
+import type { BidView } from '../../../../contracts/bid';
 
 const colours: Record<BidStatus, string> = {
   active: 'blue',

@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPercent } from '../../../../domain/bid/schemas';
-import type { BidView } from '../../../../domain/bid/views';
+import type { BidView } from '../../../../contracts/bid';
 import { DetailItem } from '../../../components/detail-item';
 import { formatAud, formatCount, formatDate, formatRate } from '../../../lib/format';
 import { bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from '../bid-labels';

@@ -1,7 +1,7 @@
 import { Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { formatPercent } from '../../../../domain/bid/schemas';
-import type { BidView } from '../../../../domain/bid/views';
+import type { BidView } from '../../../../contracts/bid';
 import { ActionsTh } from '../../../components/actions-th';
 import { ActionIconLink, AnchorLink } from '../../../components/router-link';
 import { SortableTh } from '../../../components/sortable-th';

@@ -4,7 +4,7 @@ import { australianStates } from '../../../../domain/address/schemas';
 import { creditBands } from '../../../../domain/post/calculations';
 import { type DashboardFilter, postStatusLabels } from '../../../../domain/post/dashboard';
 import { loanPurposes, loanTypes, preferredRateTypes, repaymentTypes } from '../../../../domain/post/constants';
-import { postStatuses } from '../../../../domain/post/views';
+import { postStatuses } from '../../../../domain/post/constants';
 import { appliedFilterCount } from '../dashboard-filters';
 import { loanPurposeLabels, loanTypeLabels, preferredRateTypeLabels, repaymentTypeLabels } from '../dashboard-labels';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddableActivityType, NotProceedingReason } from '../../../../domain/deal/schemas';
-import { type DealView, dealView } from '../../../../domain/deal/views';
+import { type DealView, dealView } from '../../../../contracts/deal';
 import { apiFetch } from '../../../lib/api-fetch';
 import { dealKeys } from './deal-keys';
 

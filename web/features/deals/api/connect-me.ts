@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { acceptanceView } from '../../../../domain/deal/views';
+import { acceptanceView } from '../../../../contracts/deal';
 import { apiFetch } from '../../../lib/api-fetch';
 import { dealKeys } from './deal-keys';
 

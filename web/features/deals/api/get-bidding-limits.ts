@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { biddingLimitsView } from '../../../../domain/deal/views';
+import { biddingLimitsView } from '../../../../contracts/deal';
 import { apiFetch } from '../../../lib/api-fetch';
 import { dealKeys } from './deal-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dealHistoryView } from '../../../../domain/deal/views';
+import { dealHistoryView } from '../../../../contracts/deal';
 import { apiFetch } from '../../../lib/api-fetch';
 import { dealKeys } from './deal-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { dealView } from '../../../../domain/deal/views';
+import { dealView } from '../../../../contracts/deal';
 import { apiFetch } from '../../../lib/api-fetch';
 import { dealKeys } from './deal-keys';
 

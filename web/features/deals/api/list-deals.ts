@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DealStage } from '../../../../domain/deal/stages';
-import { dealSummaryView } from '../../../../domain/deal/views';
+import { dealSummaryView } from '../../../../contracts/deal';
 import { listResultSchema } from '../../../../domain/shared/list-query';
 import { apiFetch } from '../../../lib/api-fetch';
 import { type DealFilter, dealListPath } from '../deal-filters';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { DealActivityView, DealView } from '../../../../domain/deal/views';
+import type { DealActivityView, DealView } from '../../../../contracts/deal';
 import { isApiError } from '../../../lib/api-error';
 import { formatAud, formatDate } from '../../../lib/format';
 import { activityFormOf, isAddableActivity, isDeletableActivity, newActivityForm } from '../activity-form';

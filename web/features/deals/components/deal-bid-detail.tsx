@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { DealView } from '../../../../domain/deal/views';
+import type { DealView } from '../../../../contracts/deal';
 import { DetailItem } from '../../../components/detail-item';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { formatAud, formatRate } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { DealSummaryView } from '../../../../domain/deal/views';
+import type { DealSummaryView } from '../../../../contracts/deal';
 import { AnchorLink } from '../../../components/router-link';
 import { formatAud, formatDate } from '../../../lib/format';
 import { loanTypeLabels } from '../../../../domain/post/labels';

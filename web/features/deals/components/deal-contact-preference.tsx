@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { weekdays } from '../../../../domain/deal/schemas';
-import type { ContactPreferenceView } from '../../../../domain/deal/views';
+import type { ContactPreferenceView } from '../../../../contracts/deal';
 import { weekdayLabels } from '../deal-labels';
 
 /** When the customer likes to be contacted (spec 3 §3): the days and the time window given at acceptance. */

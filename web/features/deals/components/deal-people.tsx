@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import type { DealView } from '../../../../domain/deal/views';
+import type { DealView } from '../../../../contracts/deal';
 import { DetailItem } from '../../../components/detail-item';
 import { formatMobile, mobileHref } from '../../../lib/format';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExternalDealChanges, ExternalDealForm } from '../../../../domain/external-deal/schemas';
-import { externalDealView } from '../../../../domain/external-deal/views';
+import { externalDealView } from '../../../../contracts/external-deal';
 import { listResultSchema } from '../../../../domain/shared/list-query';
 import { userView } from '../../../../domain/user/schemas';
 import { apiFetch } from '../../../lib/api-fetch';

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { externalDealChangesSchema, externalDealFormErrors, externalDealFormSchema, externalDealMessages, externalLoanLimits, providerErrors } from '../../../../domain/external-deal/schemas';
-import type { ExternalDealView } from '../../../../domain/external-deal/views';
+import type { ExternalDealView } from '../../../../contracts/external-deal';
 import { loanPurposeLabels, loanTypeLabels } from '../../../../domain/post/labels';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { conversationList, messageList, messageView } from '../../../../domain/conversation/views';
+import { conversationList, messageList, messageView } from '../../../../contracts/conversation';
 import { messageTexts } from '../../../../domain/conversation/schemas';
 import { apiFetch } from '../../../lib/api-fetch';
 import { chatKeys } from '../../../lib/chat';

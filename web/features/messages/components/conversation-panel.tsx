@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { isSendable, MESSAGE_MAX_LENGTH } from '../../../../domain/conversation/schemas';
-import type { ConversationView } from '../../../../domain/conversation/views';
+import type { ConversationView } from '../../../../contracts/conversation';
 import { messagesQueryOptions, useMarkRead, useSendMessage } from '../api/chat-queries';
 import { formatSentAt } from '../chat-format';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactPreference } from '../../../../domain/deal/schemas';
-import { acceptanceView } from '../../../../domain/deal/views';
+import { acceptanceView } from '../../../../contracts/deal';
 import { apiFetch } from '../../../lib/api-fetch';
 
 /** `POST /v1/posts/{post_id}/home_loan_bids/{bid_id}/accept` with the customer's contact preference (spec 1 §4). */

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { postBidsView } from '../../../../domain/bid/views';
+import { postBidsView } from '../../../../contracts/bid';
 import { apiFetch } from '../../../lib/api-fetch';
 import { postDetailKeys } from './post-detail-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { postReadingView } from '../../../../domain/post/provider-view';
+import { postReadingView } from '../../../../contracts/provider-post';
 import { apiFetch } from '../../../lib/api-fetch';
 import { postDetailKeys } from './post-detail-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { postNoteListView, postNoteView } from '../../../../domain/post-note/views';
+import { postNoteListView, postNoteView } from '../../../../contracts/post-note';
 import { apiFetch } from '../../../lib/api-fetch';
 
 // The post's notes (docs/post-notes.md): `GET/POST /v1/posts/{id}/notes`, `PATCH/DELETE /v1/posts/{id}/notes/{noteId}`.

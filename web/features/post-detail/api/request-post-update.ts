@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postView } from '../../../../domain/post/views';
+import { postView } from '../../../../contracts/post';
 import { apiFetch } from '../../../lib/api-fetch';
 
 /** `PATCH /v2/posts/{id}` `operation: request_update` (spec 2 §4): the owner asks for a change; the providers are e-mailed. */

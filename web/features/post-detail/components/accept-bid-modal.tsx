@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import type { BidView } from '../../../../domain/bid/views';
+import type { BidView } from '../../../../contracts/bid';
 import { type ContactPreferenceForm, contactPreferenceFormSchema, toContactPreference, type Weekday, weekdays } from '../../../../domain/deal/schemas';
 import { DetailItem } from '../../../components/detail-item';
 import { FormErrorAlert } from '../../../components/form-error-alert';

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { WinningProviderCustomerView } from '../../../../domain/post/provider-view';
-import type { ApplicantWithIncomesView } from '../../../../domain/post/views';
+import type { WinningProviderCustomerView } from '../../../../contracts/provider-post';
+import type { ApplicantWithIncomesView } from '../../../../contracts/post';
 import { DetailItem } from '../../../components/detail-item';
 import { formatAud, formatCount, formatMobile } from '../../../lib/format';
 import { creditHistoryLabels } from '../../../../domain/post/labels';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
-import type { BidView } from '../../../../domain/bid/views';
+import type { BidView } from '../../../../contracts/bid';
 import { AskMeButton } from '../../../components/chat-buttons';
 import { DetailItem } from '../../../components/detail-item';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { postNoteLimits } from '../../../../domain/post-note/schemas';
-import type { PostNoteView } from '../../../../domain/post-note/views';
+import type { PostNoteView } from '../../../../contracts/post-note';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { dateFormat } from '../../../lib/format';
 import { failedSaveMessage } from '../../../lib/server-errors';

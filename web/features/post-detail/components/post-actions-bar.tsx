@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { PostView } from '../../../../domain/post/views';
+import type { PostView } from '../../../../contracts/post';
 import { showErrorToast } from '../../../lib/error-toast';
 import { formatDate } from '../../../lib/format';
 import { type PostOperation, useRunPostOperation } from '../api/run-post-operation';

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { bidGroups, type BidView } from '../../../../domain/bid/views';
+import { bidGroups, type BidView } from '../../../../contracts/bid';
 import type { AcceptOffer } from '../bid-acceptance';
 import { bidGroupTitles, customerBidGroupTitles } from '../post-detail-labels';
 import { BidCard } from './bid-card';

@@ -2,8 +2,8 @@ import { Alert, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { IconGavel, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { BidView } from '../../../../domain/bid/views';
-import { isProviderPostView } from '../../../../domain/post/provider-view';
+import type { BidView } from '../../../../contracts/bid';
+import { isProviderPostView } from '../../../../contracts/provider-post';
 import { StartChatButton } from '../../../components/chat-buttons';
 import { PageHeader } from '../../../components/page-header';
 import { ButtonLink } from '../../../components/router-link';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { PostNoteView } from '../../../../domain/post-note/views';
+import type { PostNoteView } from '../../../../contracts/post-note';
 import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { postNotesQueryOptions, useDeleteNote } from '../api/post-notes';

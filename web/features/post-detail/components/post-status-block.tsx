@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { postStatusLabels } from '../../../../domain/post/dashboard';
 import { urgencyLabels } from '../../../../domain/post/schemas';
-import type { PostView } from '../../../../domain/post/views';
+import type { PostView } from '../../../../contracts/post';
 import { DetailItem } from '../../../components/detail-item';
 import { formatDate } from '../../../lib/format';
 

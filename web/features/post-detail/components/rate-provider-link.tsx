@@ -1,6 +1,6 @@
 import { IconStar } from '@tabler/icons-react';
 import { dealStatuses } from '../../../../domain/bid/schemas';
-import type { BidView } from '../../../../domain/bid/views';
+import type { BidView } from '../../../../contracts/bid';
 import { ButtonLink } from '../../../components/router-link';
 import { OptionRow } from './option-row';
 

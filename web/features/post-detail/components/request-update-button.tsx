@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconMessageForward } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { PostView } from '../../../../domain/post/views';
+import type { PostView } from '../../../../contracts/post';
 
 type PostStatus = PostView['status'];
 import { OptionRow } from './option-row';

@@ -1,5 +1,5 @@
 import type { Applicant, ApplicantChanges, Expense, Income } from '../../../../domain/post/schemas';
-import { applicantView, expenseView, incomeView } from '../../../../domain/post/views';
+import { applicantView, expenseView, incomeView } from '../../../../contracts/post';
 import { isApiError } from '../../../lib/api-error';
 import { apiFetch } from '../../../lib/api-fetch';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { postView } from '../../../../domain/post/views';
+import { postView } from '../../../../contracts/post';
 import { apiFetch } from '../../../lib/api-fetch';
 import { postKeys } from './post-keys';
 

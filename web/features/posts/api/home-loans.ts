@@ -1,5 +1,5 @@
 import type { HomeLoanDraft, HomeLoanPreferences, HomeLoanPreferencesChanges } from '../../../../domain/post/schemas';
-import { homeLoanPreferencesView, homeLoanView } from '../../../../domain/post/views';
+import { homeLoanPreferencesView, homeLoanView } from '../../../../contracts/post';
 import { apiFetch } from '../../../lib/api-fetch';
 
 // The primary home loan and its preferences (spec 2 §7). Errors name `home_loan.<field>` and

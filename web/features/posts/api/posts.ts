@@ -1,6 +1,6 @@
 import { homeLoanProduct } from '../../../../domain/product/products';
 import type { NewPost, PostChanges } from '../../../../domain/post/schemas';
-import { postView } from '../../../../domain/post/views';
+import { postView } from '../../../../contracts/post';
 import { apiFetch } from '../../../lib/api-fetch';
 
 // The post's own calls (spec 2 §7 "Post creation"). The product is always home loans (domain/product/products.ts).

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postView } from '../../../../domain/post/views';
+import { postView } from '../../../../contracts/post';
 import { apiFetch } from '../../../lib/api-fetch';
 import { postKeys } from './post-keys';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { postDecider } from '../../../../domain/post/decider';
 import type { PostEvent } from '../../../../domain/post/events';
 import { applicantIds, completePost, currentYear, expenseIds, incomeIds, now } from '../../../../domain/post/test-fixtures';
-import { toPostView } from '../../../../domain/post/views';
+import { toPostView } from '../../../../contracts/post';
 import { emptyApplicant, emptyExpense, emptyIncome } from '../wizard/form-mapping';
 import { editChangesOf, formErrorsOf, peopleErrors, peopleValuesOf, withoutApplicant } from './people-form';
 

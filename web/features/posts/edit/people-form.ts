@@ -1,5 +1,5 @@
 import { errorsOf, expenseSchema, type FieldErrors, incomeSchema, mergeErrors } from '../../../../domain/post/schemas';
-import type { PostView } from '../../../../domain/post/views';
+import type { PostView } from '../../../../contracts/post';
 import {
   type ApplicantValues,
   applicantsErrors,

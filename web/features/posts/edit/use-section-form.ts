@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../../domain/post/schemas';
-import type { PostView } from '../../../../domain/post/views';
+import type { PostView } from '../../../../contracts/post';
 import { isApiError } from '../../../lib/api-error';
 import { messagesOf, scrollToFirstError, valueAt } from '../wizard/use-step-form';
 import { postQueryOptions } from '../api/get-post';

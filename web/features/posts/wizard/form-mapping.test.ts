@@ -3,7 +3,7 @@ import { postDecider } from '../../../../domain/post/decider';
 import type { PostEvent } from '../../../../domain/post/events';
 import { defaultPreferences, postMessages, toHomeLoan } from '../../../../domain/post/schemas';
 import { applicantIds, completePost, currentYear, expenseIds, homeLoanId, incomeIds, now, sydney } from '../../../../domain/post/test-fixtures';
-import { toPostView } from '../../../../domain/post/views';
+import { toPostView } from '../../../../contracts/post';
 import {
   applicantsErrors,
   applicantsValuesOf,

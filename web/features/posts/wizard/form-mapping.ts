@@ -31,7 +31,7 @@ import {
   type Urgency,
 } from '../../../../domain/post/schemas';
 import { checkPostComplete, type PostContent } from '../../../../domain/post/completeness';
-import type { ExpenseView, IncomeView, PostView } from '../../../../domain/post/views';
+import type { ExpenseView, IncomeView, PostView } from '../../../../contracts/post';
 import type { StepNumber } from './wizard-steps';
 
 // Each step's form values, made from the post the server answers (GET /v4/posts/{id}), checked with the domain's

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import type { PostView } from '../../../../domain/post/views';
+import type { PostView } from '../../../../contracts/post';
 import { isApiError } from '../../../lib/api-error';
 import { readTokens } from '../../../lib/auth-tokens';
 import { postQueryOptions } from '../api/get-post';

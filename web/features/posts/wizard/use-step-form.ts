@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createElement, Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../../domain/post/schemas';
-import type { PostView } from '../../../../domain/post/views';
+import type { PostView } from '../../../../contracts/post';
 import type { RememberId } from './api/save-steps';
 import { isApiError } from '../../../lib/api-error';
 import { getPost } from '../api/get-post';

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { reviewContextView } from '../../../../domain/review/views';
+import { reviewContextView } from '../../../../contracts/review';
 import { apiFetch } from '../../../lib/api-fetch';
 import { reviewKeys } from './review-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { reviewView } from '../../../../domain/review/views';
+import { reviewView } from '../../../../contracts/review';
 import { listResultSchema } from '../../../../domain/shared/list-query';
 import { apiFetch } from '../../../lib/api-fetch';
 import type { ReviewListParams } from '../review-list-search';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ModerationStatus } from '../../../../domain/review/schemas';
-import { reviewView } from '../../../../domain/review/views';
+import { reviewView } from '../../../../contracts/review';
 import { apiFetch } from '../../../lib/api-fetch';
 import { reviewKeys } from './review-keys';
 

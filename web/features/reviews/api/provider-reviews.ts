@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { providerReviewsView } from '../../../../domain/review/views';
+import { providerReviewsView } from '../../../../contracts/review';
 import { apiFetch } from '../../../lib/api-fetch';
 import { reviewKeys } from './review-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { reviewView } from '../../../../domain/review/views';
+import { reviewView } from '../../../../contracts/review';
 import { apiFetch } from '../../../lib/api-fetch';
 import { reviewKeys } from './review-keys';
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { reviewInputSchema, reviewLimits } from '../../../../domain/review/schemas';
-import type { ReviewContextView } from '../../../../domain/review/views';
+import type { ReviewContextView } from '../../../../contracts/review';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useSubmitReview } from '../api/submit-review';
 import { reviewErrorMessages } from '../review-errors';

@@ -2,7 +2,7 @@ import { Button, Group, Rating, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ModerationStatus } from '../../../../domain/review/schemas';
-import { moderationToast, type ReviewView } from '../../../../domain/review/views';
+import { moderationToast, type ReviewView } from '../../../../contracts/review';
 import { AnchorLink } from '../../../components/router-link';
 import { SortableTh } from '../../../components/sortable-th';
 import { showErrorToast } from '../../../lib/error-toast';

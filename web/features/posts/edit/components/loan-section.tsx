@@ -1,4 +1,4 @@
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { LoanDetailsFields } from '../../wizard/components/loan-details-step';
 import { type LoanDetailsValues, loanDetailsErrors, loanDetailsValuesOf, toLoanDetailsChanges } from '../../wizard/form-mapping';
 import { updateHomeLoan } from '../../api/home-loans';

@@ -1,6 +1,6 @@
 import { Title } from '@mantine/core';
 import { useRef } from 'react';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { ApplicantsFields } from '../../wizard/components/applicants-step';
 import { ExpensesFields } from '../../wizard/components/expenses-step';
 import { IncomesFields } from '../../wizard/components/savings-step';

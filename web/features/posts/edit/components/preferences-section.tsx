@@ -1,4 +1,4 @@
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { PrioritiesFields } from '../../wizard/components/priorities-step';
 import { type PrioritiesValues, prioritiesErrors, prioritiesValuesOf, toPreferences } from '../../wizard/form-mapping';
 import { updatePreferences } from '../../api/home-loans';

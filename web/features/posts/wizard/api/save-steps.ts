@@ -1,5 +1,5 @@
 import { campaignSlug, type HomeLoanDraft } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { ApiError, isApiError } from '../../../../lib/api-error';
 import {
   createApplicant,

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGri
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { creditHistories, postLimits } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { saveApplicants } from '../api/save-steps';
 import { type ApplicantsValues, applicantsErrors, applicantsValuesOf, emptyApplicant } from '../form-mapping';
 import { useStepForm } from '../use-step-form';

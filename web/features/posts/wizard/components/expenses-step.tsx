@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Paper, Select,
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { currentRateTypes, loanPurposes } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { saveExpenses } from '../api/save-steps';
 import { emptyExpense, type ExpensesValues, type ExpenseValues, expensesErrors, expensesValuesOf } from '../form-mapping';
 import { useStepForm } from '../use-step-form';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { loanPurposes, loanTypes, urgencies, urgencyLabels } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { saveIntro } from '../api/save-steps';
 import { readWizardState, writeWizardState } from '../draft-storage';
 import { type IntroValues, introErrors, introValuesOf } from '../form-mapping';

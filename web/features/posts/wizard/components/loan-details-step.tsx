@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { hasLoanToValueWarning, loanToValueRatio } from '../../../../../domain/post/calculations';
 import { currentRateTypes, postMessages } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { AddressPicker } from '../../../../components/address-picker';
 import { formatRate } from '../../../../lib/format';
 import { saveLoanDetails } from '../api/save-steps';

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { checkPostComplete } from '../../../../../domain/post/completeness';
 import { errorsOf, type FieldErrors, mergeErrors } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { customerRegistration } from '../../../../../domain/user/customer-account';
 import { unverifiedMobileMessage } from '../../../../../domain/user/profile';
 import { phoneNumber } from '../../../../../domain/user/schemas';

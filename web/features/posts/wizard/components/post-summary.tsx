@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { localityLabel } from '../../../../../domain/address/schemas';
 import { totalYearlyIncome } from '../../../../../domain/post/calculations';
 import { featurePreferences, lenderTypePreferences, urgencyLabels } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { AnchorLink } from '../../../../components/router-link';
 import { formatAud, formatRate } from '../../../../lib/format';
 import {

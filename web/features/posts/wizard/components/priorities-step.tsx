@@ -2,7 +2,7 @@ import { Alert, Input, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { featurePreferences, lenderTypePreferences, type PreferenceValue, preferenceValues } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { savePriorities } from '../api/save-steps';
 import { type PrioritiesValues, prioritiesErrors, prioritiesValuesOf } from '../form-mapping';
 import { useStepForm } from '../use-step-form';

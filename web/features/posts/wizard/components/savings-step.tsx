@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { totalYearlyIncome } from '../../../../../domain/post/calculations';
 import { type IncomeType, incomeCategories } from '../../../../../domain/post/schemas';
-import type { PostView } from '../../../../../domain/post/views';
+import type { PostView } from '../../../../../contracts/post';
 import { formatAud } from '../../../../lib/format';
 import { saveSavings } from '../api/save-steps';
 import { emptyIncome, type SavingsValues, savingsErrors, savingsValuesOf } from '../form-mapping';

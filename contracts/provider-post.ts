@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { australianStates } from '../address/schemas';
-import { type PostView, applicantWithIncomesView, creditBandView, expenseView, homeLoanPreferencesView, postView } from './views';
+import { australianStates } from '../domain/address/schemas';
+import { type PostView, applicantWithIncomesView, creditBandView, expenseView, homeLoanPreferencesView, postView } from './post';
 
 // GET /v4/posts/{id} as a provider reads it (spec 1 §2 "Post detail", §6; docs/dashboards.md "The post as a provider
 // reads it"). The loan summary is for every provider who may bid; the customer's personal data (names, e-mail,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../shared/list-query';
-import { bidWarningCodes } from './rules';
-import { bidFields, bidFormSchema, bidOrigins, bidStatuses, bidTypes, type BidStatus, type BidType } from './schemas';
+import { listQuerySchema } from '../domain/shared/list-query';
+import { bidWarningCodes } from '../domain/bid/rules';
+import { bidFields, bidFormSchema, bidOrigins, bidStatuses, bidTypes, type BidStatus, type BidType } from '../domain/bid/schemas';
 
 // What the API answers about a bid (spec 3 §7 "Bids"; docs/bids.md). The bid screens parse the answers with these
 // schemas. An anonymous bid with show_private hides its organisation and provider from everyone but the post's

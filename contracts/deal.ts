@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { bidFormView } from '../bid/views';
-import { bidStatuses } from '../bid/schemas';
-import { loanTypes } from '../post/constants';
-import { contactPreferenceSchema, dealActivityTypes, notProceedingReasons, weekdays } from './schemas';
-import { dealStages } from './stages';
+import { bidFormView } from './bid';
+import { bidStatuses } from '../domain/bid/schemas';
+import { loanTypes } from '../domain/post/constants';
+import { contactPreferenceSchema, dealActivityTypes, notProceedingReasons, weekdays } from '../domain/deal/schemas';
+import { dealStages } from '../domain/deal/stages';
 
 // What the API answers about deals (docs/deals.md); the deal screens parse the answers with these schemas.
 

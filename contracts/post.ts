@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { australianAddress } from '../address/schemas';
-import { creditBandOf, creditBands, hasLoanToValueWarning, loanToValueRatio } from './calculations';
-import type { PostApplicant, PostExpense, PostIncome } from './completeness';
-import type { PostState } from './decider';
+import { australianAddress } from '../domain/address/schemas';
+import { postStatuses } from '../domain/post/constants';
+import { creditBandOf, creditBands, hasLoanToValueWarning, loanToValueRatio } from '../domain/post/calculations';
+import type { PostApplicant, PostExpense, PostIncome } from '../domain/post/completeness';
+import type { PostState } from '../domain/post/decider';
 import {
   creditHistories,
   currentRateTypes,
@@ -23,7 +24,7 @@ import {
   preferredRateTypes,
   repaymentTypes,
   urgencies,
-} from './schemas';
+} from '../domain/post/schemas';
 
 // What the API answers about a post and its parts (spec 2 §3, §7 "Post creation": GET /v4/posts/{id} and the
 // answers of the part calls). Output shapes only: every value may be null, because a pending post lacks values
@@ -33,7 +34,6 @@ import {
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 const address = nullable(australianAddress);
 
-export const postStatuses = ['pending', 'active', 'review', 'processing', 'opportunity', 'expired', 'closed_won', 'closed_lost', 'cancelled'] as const;
 
 export const homeLoanPreferencesView = z.object({
   uuid: z.uuid(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listResultSchema } from '../shared/list-query';
-import { moderationStatuses, reviewStatuses } from './schemas';
+import { listResultSchema } from '../domain/shared/list-query';
+import { moderationStatuses, reviewStatuses } from '../domain/review/schemas';
 
 // What the review routes answer (api/routes/reviews.ts) and the screens read (web/features/reviews).
 
@@ -58,11 +58,3 @@ export const moderationBody = z.strictObject({
 
 /** 'Review approved!' (spec 1 §4 "the message reads 'Review {status}!'"). */
 export const moderationToast = (status: string) => `Review ${status}!`;
-
-/** 'Jane D.' from a first and last name; the first name alone without a last name; null without a first name. */
-export function shortName(firstName: string | null, lastName: string | null): string | null {
-  const first = firstName?.trim();
-  if (!first) return null;
-  const initial = lastName?.trim().charAt(0).toUpperCase();
-  return initial ? `${first} ${initial}.` : first;
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loanPurposes, loanTypes } from '../post/constants';
+import { loanPurposes, loanTypes } from '../domain/post/constants';
 
 // What the API answers about an external deal (`GET /v1/external_deals/{id}`, docs/external-deals.md); the edit
 // form parses the answer with this schema.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listResultSchema } from '../shared/list-query';
-import { MESSAGE_MAX_LENGTH } from './schemas';
+import { listResultSchema } from '../domain/shared/list-query';
+import { MESSAGE_MAX_LENGTH } from '../domain/conversation/schemas';
 
 // What the messages API answers (docs/messages.md); the chat screens parse the answers with these schemas.
 

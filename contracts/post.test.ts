@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { postDecider, type PostState } from './decider';
-import type { PostEvent } from './events';
-import { completePost, homeLoanId, incomeIds, postId, published } from './test-fixtures';
-import { postView, toPostView } from './views';
+import { postDecider, type PostState } from '../domain/post/decider';
+import type { PostEvent } from '../domain/post/events';
+import { completePost, homeLoanId, incomeIds, postId, published } from '../domain/post/test-fixtures';
+import { postView, toPostView } from './post';
 
 const times = { created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-02T00:00:00.000Z' };
 const fold = (events: PostEvent[]) => events.reduce(postDecider.evolve, postDecider.initialState()) as Exclude<PostState, { status: 'absent' }>;
