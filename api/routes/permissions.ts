@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePermissions, permissionsContainerOf as containerUuid } from '../../application/users/change-permissions';
-import { userNotFound as notFound } from '../../application/users/refusals';
+import { changePermissions, permissionsContainerOf } from '../../application/users/change-permissions';
+import { userNotFound } from '../../application/users/refusals';
 import { userErrors } from '../../domain/user/decider';
 import {
   effectivePermissions,
@@ -43,7 +43,7 @@ export const permissionRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, clock } = deps;
-    const userNotFound = (reply: FastifyReply) => sendProblem(reply, domainProblem(notFound));
+    const sendUserNotFound = (reply: FastifyReply) => sendProblem(reply, domainProblem(userNotFound));
 
     app.get(
       '/v2/users/:id/permissions',
@@ -60,8 +60,8 @@ export const permissionRoutes =
         const caller = callerOf(request);
         const target = await findUser(db, request.params.id);
         // Whether someone exists is not told to those who may not see them.
-        if (!target || !mayView(caller, target)) return target ? sendProblem(reply, forbidden()) : userNotFound(reply);
-        return toPermissionsView(containerUuid(target.uuid), target.uuid, effectivePermissions(target.user_type, target.permissions));
+        if (!target || !mayView(caller, target)) return target ? sendProblem(reply, forbidden()) : sendUserNotFound(reply);
+        return toPermissionsView(permissionsContainerOf(target.uuid), target.uuid, effectivePermissions(target.user_type, target.permissions));
       },
     );
 
@@ -80,7 +80,7 @@ export const permissionRoutes =
       async (request, reply) => {
         const caller = callerOf(request);
         const target = await findUser(db, request.params.id);
-        if (!target || request.params.container !== containerUuid(target.uuid)) return userNotFound(reply);
+        if (!target || request.params.container !== permissionsContainerOf(target.uuid)) return sendUserNotFound(reply);
         if (!mayChange(caller, target)) return sendProblem(reply, forbidden());
         if (caller.userId === target.uuid) {
           return sendProblem(reply, problem(403, 'OWN_PERMISSIONS', 'You cannot change your own permissions.'));
@@ -97,7 +97,7 @@ export const permissionRoutes =
         // The new permissions count from the next request, which reads the users table.
         await answerOnceProjected(db, reply, ['users'], result.position);
         const row = (await findUser(db, target.uuid)) ?? target;
-        return toPermissionsView(containerUuid(row.uuid), row.uuid, effectivePermissions(row.user_type, row.permissions));
+        return toPermissionsView(permissionsContainerOf(row.uuid), row.uuid, effectivePermissions(row.user_type, row.permissions));
       },
     );
   };
