@@ -30,6 +30,7 @@ import { postListRoutes } from './routes/post-lists';
 import { postPartRoutes } from './routes/post-parts';
 import { postRoutes } from './routes/posts';
 import { profileRoutes } from './routes/profile';
+import { providerProfileRoutes } from './routes/provider-profile';
 import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
 import { systemConfigurationRoutes } from './routes/system-configurations';
@@ -112,6 +113,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(outboxRoutes(deps));
   await app.register(questionRoutes(deps));
   await app.register(profileRoutes(deps));
+  await app.register(providerProfileRoutes(deps));
   await app.register(activationRoutes(deps));
   await app.register(userManagementRoutes(deps));
   await app.register(teamRoutes(deps));

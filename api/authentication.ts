@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { effectivePermissions, type PermissionMap } from '../domain/user/permissions';
-import type { UserStatus, UserType } from '../domain/user/schemas';
+import { statusesThatMayLogIn, type UserStatus, type UserType } from '../domain/user/schemas';
 import type { Clock } from '../infrastructure/clock';
 import type { Database } from '../infrastructure/database/database';
 import type { AppSecrets } from '../infrastructure/secrets';
@@ -33,12 +33,6 @@ export type AuthenticationDependencies = {
   /** The callers kept between requests; without it each request reads its caller. */
   callers?: KnownCallers<KnownCaller>;
 };
-
-/**
- * Statuses that may use the product once logged in: an approved provider may only complete the profile, a customer
- * still creating the first post only the post wizard's calls (`api/access.ts`).
- */
-export const statusesThatMayLogIn: readonly UserStatus[] = ['active', 'approved', 'creating'];
 
 // spec 1 §8 / DESIGN.md §5: these two texts make clients refresh their token.
 export const tokenInvalid = () => problem(401, 'TOKEN_INVALID', 'The access token is invalid');

@@ -11,7 +11,10 @@ import { reviewErrors } from '../domain/review/decider';
 import type { DomainError } from '../domain/shared/decider';
 import { subscriberErrors } from '../domain/subscriber/decider';
 import { systemConfigurationErrors } from '../domain/system-configuration/decider';
+import { imageMessages } from '../application/images';
+import { userRefusalCodes } from '../application/users/refusals';
 import { userErrors } from '../domain/user/decider';
+import { emailTakenError } from '../domain/user/email-reservation';
 import { type Problem, problem } from './problem';
 
 // The one table from a domain error's code to its HTTP status (DESIGN.md §5). The rule of thumb: missing 404; not
@@ -121,7 +124,8 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [reviewErrors.invalid]: invalid,
   [reviewErrors.notModerator]: forbidden,
 
-  [subscriberErrors.alreadySubscribed]: conflict,
+  // The subscribe form shows it as a field's fault (the address), like sign-up's taken address.
+  [subscriberErrors.alreadySubscribed]: invalid,
 
   [systemConfigurationErrors.notFound]: notFound,
   [systemConfigurationErrors.invalidValue]: invalid,
@@ -138,6 +142,16 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [userErrors.alreadyActivated]: conflict,
   [userErrors.notCreating]: forbidden,
   [userErrors.notRegistered]: conflict,
+  // The users' and organisations' workflows' own refusals (application/users/refusals.ts, application/images.ts).
+  [emailTakenError]: invalid,
+  [userRefusalCodes.answersInvalid]: invalid,
+  [userRefusalCodes.mobileNotVerified]: invalid,
+  [userRefusalCodes.verificationCodeInvalid]: invalid,
+  [userRefusalCodes.currentPasswordWrong]: invalid,
+  [userRefusalCodes.activationCodeInvalid]: invalid,
+  [userRefusalCodes.passwordResetTokenInvalid]: invalid,
+  [userRefusalCodes.validationFailed]: invalid,
+  ...Object.fromEntries(Object.keys(imageMessages).map((code) => [code, invalid])),
 };
 
 export type DomainProblemOptions = {

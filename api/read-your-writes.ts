@@ -20,3 +20,9 @@ export async function waitForRequestedPosition(db: Database, request: FastifyReq
   const position = typeof header === 'string' ? parsePosition(header) : null;
   if (position) await waitForProjections(db, readModels, position, { timeoutMs: MAX_WAIT_MS });
 }
+
+/** Answers the command's position and waits (bounded) until `readModels` have applied it, so the answer shows the change. */
+export async function answerOnceProjected(db: Database, reply: FastifyReply, readModels: readonly string[], position: Position | null): Promise<void> {
+  answerPosition(reply, position);
+  if (position) await waitForProjections(db, readModels, position, { timeoutMs: MAX_WAIT_MS });
+}

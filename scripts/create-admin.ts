@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerUser } from '../api/user-accounts';
+import { registerUser } from '../application/users/register-user';
 import { email, password, personName, phoneNumber } from '../domain/user/schemas';
 import { loadConfig } from '../infrastructure/config';
 import { openDatabase } from '../infrastructure/database/database';
@@ -36,7 +36,7 @@ const created = await registerUser(
 await store.close();
 await database.close();
 if (!created.ok) {
-  console.error(created.message);
+  console.error(created.error.message);
   process.exit(1);
 }
 console.log(`Admin ${ADMIN_EMAIL} created.`);

@@ -9,7 +9,7 @@ import { userDecider } from '../domain/user/decider';
 import { userStream } from '../domain/user/events';
 import type { PermissionChanges } from '../domain/user/permissions';
 import type { ProviderType, UserStatus } from '../domain/user/schemas';
-import { registerUser } from '../api/user-accounts';
+import { registerUser } from '../application/users/register-user';
 import { type CommandContext, handleCommand } from '../infrastructure/command-handler';
 import { comparePositions, type EventStore, START } from '../infrastructure/event-store/event-store';
 import { derivedUuid, randomIds } from '../infrastructure/ids';
@@ -121,7 +121,7 @@ export async function seedDemoData(deps: SeedDependencies, today: Date): Promise
   const accountDeps = { ...deps, ids: randomIds };
   const personal = (p: { email: string; first_name: string; last_name: string }, mobile: string) => ({ ...p, country_code: '61', mobile_number: mobile });
   const admin = await registerUser(accountDeps, { user_type: 'admin', personal: personal(demoAdmin, '0400000001'), password: DEMO_PASSWORD, created_by: null }, context);
-  if (!admin.ok) throw new Error(`Demo admin: ${admin.message}`);
+  if (!admin.ok) throw new Error(`Demo admin: ${admin.error.message}`);
   people.set(demoAdmin.email, { id: admin.userId, userType: 'admin' });
   const adminId = admin.userId;
   const asAdmin = { ...context, userId: adminId };
@@ -132,7 +132,7 @@ export async function seedDemoData(deps: SeedDependencies, today: Date): Promise
   await Promise.all(
     demoCustomers.map(async (customer, index) => {
       const created = await registerUser(accountDeps, { user_type: 'customer', personal: personal(customer, mobile(1, index)), password: DEMO_PASSWORD, status: customer.status }, context);
-      if (!created.ok) throw new Error(`Demo customer: ${created.message}`);
+      if (!created.ok) throw new Error(`Demo customer: ${created.error.message}`);
       people.set(customer.email, { id: created.userId, userType: 'customer' });
     }),
   );
@@ -158,7 +158,7 @@ export async function seedDemoData(deps: SeedDependencies, today: Date): Promise
       },
       context,
     );
-    if (!created.ok) throw new Error(`Demo provider: ${created.message}`);
+    if (!created.ok) throw new Error(`Demo provider: ${created.error.message}`);
     const run = (command: UserCommand, by: CommandContext = asAdmin) =>
       handleCommand({ store, ids: randomIds, streamId: userStream(created.userId), decider: userDecider, command, context: by });
     const user_id = created.userId;

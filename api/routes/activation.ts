@@ -2,22 +2,18 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { activateAccount, invalidActivationCode } from '../../application/users/activate-account';
+import { requestActivationMail, requestPasswordReset } from '../../application/users/request-account-mail';
+import { invalidResetToken, resetPassword } from '../../application/users/reset-password';
 import { organisationTypes } from '../../domain/organisation/schemas';
-import { userDecider } from '../../domain/user/decider';
-import type { UserCommand } from '../../domain/user/commands';
-import { userStream } from '../../domain/user/events';
 import { email as emailSchema, password as passwordSchema, userStatuses, userTypes } from '../../domain/user/schemas';
-import { handleCommand } from '../../infrastructure/command-handler';
-import { passwordTag, verifyActivationCode, verifyPasswordResetToken } from '../../infrastructure/identity-tokens';
-import { hashPassword } from '../../infrastructure/passwords';
-import { revokeAllRefreshTokens } from '../../infrastructure/tokens';
 import type { OrganisationsDatabase } from '../../projections/organisations/organisations';
-import { waitForProjections } from '../../projections/projection-status';
-import { findUser, findUserByEmail } from '../../projections/users/queries';
+import { commandContext } from '../command-context';
 import type { AppDependencies } from '../dependencies';
-import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { domainProblem } from '../domain-problems';
+import { problemResponses, problemSchema, sendProblem } from '../problem';
 import { limitedBy, rateLimitOptions } from '../rate-limits';
-import { answerPosition } from '../read-your-writes';
+import { answerOnceProjected, answerPosition } from '../read-your-writes';
 
 // Activation, its resend, password recovery and the organisation directory of the sign-up form (spec 2 §4, §7
 // "Sign-up, activation, users"). All public (spec 2 §6: "calls made without authentication"), so each is rate-limited
@@ -25,8 +21,6 @@ import { answerPosition } from '../read-your-writes';
 // (docs/security.md "Activation and password recovery").
 
 const required = 'This field is required';
-const invalidActivationCode = 'This activation link is invalid or has expired. Please, ask for a new one.';
-const invalidResetToken = 'This password reset link is invalid, has expired or was already used. Please, ask for a new one.';
 
 const detailAnswer = z.object({ detail: z.string() });
 const DIRECTORY_SIZE = 20;
@@ -36,10 +30,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const activationRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, clock, ids, secrets } = deps;
-    const context = (requestId: string, userId: string | null) => ({ userId, correlationId: requestId, causationId: null, now: clock.now() });
-    const run = (userId: string, command: UserCommand, requestId: string) =>
-      handleCommand({ store, ids, streamId: userStream(userId), decider: userDecider, command, context: context(requestId, userId) });
+    const { db, clock } = deps;
 
     await app.register(rateLimit, rateLimitOptions(db));
     // Asking for mail is limited harder than the rest: each request may write to someone's mailbox.
@@ -60,14 +51,10 @@ export const activationRoutes =
         },
       },
       async (request, reply) => {
-        const refuse = () => sendProblem(reply, problem(422, 'ACTIVATION_CODE_INVALID', invalidActivationCode, { activation_code: [invalidActivationCode] }));
-        const userId = await verifyActivationCode(secrets.accessTokenKey, request.body.activation_code, clock.now());
-        if (!userId) return refuse();
-        const result = await run(userId, { type: 'VerifyEmail', data: { user_id: userId } }, request.id);
-        // A deleted account's link is as dead as a forged one.
-        if (!result.ok || result.state.stage !== 'registered') return refuse();
+        const result = await activateAccount(deps, request.body.activation_code, commandContext(request, clock, null));
+        if (!result.ok) return sendProblem(reply, domainProblem(result.error));
         answerPosition(reply, result.position);
-        return { user_type: result.state.user_type, status: result.state.status };
+        return { user_type: result.user_type, status: result.status };
       },
     );
 
@@ -84,9 +71,7 @@ export const activationRoutes =
         },
       },
       async (request) => {
-        const user = await findUserByEmail(db, request.query.email);
-        // An active account refuses (USER_ALREADY_ACTIVATED): nothing is written, and the answer stays the same.
-        if (user) await run(user.uuid, { type: 'RequestActivationMail', data: { user_id: user.uuid } }, request.id);
+        await requestActivationMail(deps, request.query.email, commandContext(request, clock, null));
         return { detail: 'If this e-mail address has an account waiting for activation, an activation e-mail is on its way.' };
       },
     );
@@ -104,8 +89,7 @@ export const activationRoutes =
         },
       },
       async (request) => {
-        const user = await findUserByEmail(db, request.query.email);
-        if (user) await run(user.uuid, { type: 'RequestPasswordReset', data: { user_id: user.uuid, reset_id: ids.uuid() } }, request.id);
+        await requestPasswordReset(deps, request.query.email, commandContext(request, clock, null));
         return { detail: 'If this e-mail address has an account, a link to choose a new password is on its way.' };
       },
     );
@@ -122,20 +106,11 @@ export const activationRoutes =
         },
       },
       async (request, reply) => {
-        const refuse = () => sendProblem(reply, problem(422, 'PASSWORD_RESET_TOKEN_INVALID', invalidResetToken, { token: [invalidResetToken] }));
-        const now = clock.now();
-        const reset = await verifyPasswordResetToken(secrets.accessTokenKey, request.body.token, now);
-        const user = reset ? await findUser(db, reset.userId) : undefined;
-        // The link was made for the password the account has now; after any change it is dead (one use).
-        if (!reset || !user || passwordTag(user.password_hash) !== reset.passwordTag) return refuse();
-        const result = await run(user.uuid, { type: 'ChangePassword', data: { user_id: user.uuid, password_hash: await hashPassword(request.body.password) } }, request.id);
-        if (!result.ok) return refuse();
-        // Whoever held a session with the old password (perhaps the reason for the reset) is logged out.
-        await revokeAllRefreshTokens(db, user.uuid, now);
-        deps.callers?.forget(user.uuid);
-        answerPosition(reply, result.position);
+        const result = await resetPassword(deps, request.body, commandContext(request, clock, null));
+        if (!result.ok) return sendProblem(reply, domainProblem(result.error));
+        deps.callers?.forget(result.userId);
         // Log-in reads the users read model: the new password works as soon as this answers.
-        if (result.position) await waitForProjections(db, ['users'], result.position, { timeoutMs: 5000 });
+        await answerOnceProjected(db, reply, ['users'], result.position);
         return { detail: 'Your password was changed. You can log in with it now.' };
       },
     );

@@ -22,7 +22,7 @@ import { adminOnly, callerOf } from '../access';
 import type { AppDependencies } from '../dependencies';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
-import { reserveEmail } from '../user-accounts';
+import { reserveEmail } from '../../application/users/email-reservations';
 
 // External deals (spec 1 §2 "/external-deal/{mode}/{uuid}", §5, §8; spec 3 §2, §5, §7, §9): an admin records a deal
 // made outside the auction: a customer (chosen, or created with origin external and country code 61), one or more

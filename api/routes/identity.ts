@@ -1,67 +1,25 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailTakenError } from '../../domain/user/email-reservation';
-import { email as emailSchema, providerSignUp, type UserView, userView } from '../../domain/user/schemas';
-import { fileUrl } from '../../infrastructure/files';
-import { waitForProjections } from '../../projections/projection-status';
+import { emailHolder } from '../../application/users/email-reservations';
+import { registerUser } from '../../application/users/register-user';
+import { email as emailSchema, providerSignUp, userView } from '../../domain/user/schemas';
 import { biddingLimitState } from '../../projections/deals/queries';
 import { findUser } from '../../projections/users/queries';
-import type { UserRow } from '../../projections/users/users';
-import type { AppDependencies } from '../dependencies';
 import { allow } from '../access';
 import { resolveCaller } from '../authentication';
+import { commandContext } from '../command-context';
+import type { AppDependencies } from '../dependencies';
+import { domainProblem } from '../domain-problems';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';
-import { answerPosition } from '../read-your-writes';
-import { emailHolder, registerUser } from '../user-accounts';
-
-export function toUserView(row: UserRow): UserView {
-  const fullName = [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
-  return {
-    uuid: row.uuid,
-    user_type: row.user_type,
-    status: row.status,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    full_name: fullName,
-    email: row.email,
-    email_verified: row.email_verified,
-    country_code: row.country_code,
-    mobile_number: row.mobile_number,
-    fsp:
-      row.user_type === 'fsp'
-        ? {
-            organisation: { uuid: row.organisation_uuid, name: row.organisation_name },
-            provider_type: row.provider_type,
-            provider_type_label: row.provider_type === 'financial_institution' ? 'Bank Lender' : 'Broker',
-            membership_type: row.membership_type,
-            membership_value: row.membership_value,
-            acl_number: row.acl_number,
-            lender_since: row.lender_since,
-            bids_accepted_limit: row.bids_accepted_limit,
-            bids_contacted_limit: row.bids_contacted_limit,
-            // A provider's deals now accepted and now contacted: /v1/users/me reads them (the deals counters); the
-            // user lists do not, one query per row.
-            total_accepted_bids: 0,
-            total_contacted_bids: 0,
-            // spec 3 §4 "Auto-bidding": the review period choices go up to this (default 14).
-            max_auto_bidding_review_period: 14,
-          }
-        : null,
-    address: row.address,
-    avatar_url: row.avatar_file_id ? fileUrl(row.avatar_file_id) : null,
-    date_of_birth: row.date_of_birth,
-    created_at: row.created_at.toISOString(),
-  };
-}
+import { answerUser, toUserView } from './user-views';
 
 /** The current user, the e-mail check and provider sign-up (spec 2 §7 "Sign-up, activation, users"). */
 export const identityRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, clock } = deps;
-    const context = (requestId: string, userId: string | null) => ({ userId, correlationId: requestId, causationId: null, now: clock.now() });
 
     // Sign-up and the e-mail check are rate-limited per address (docs/security.md).
     await app.register(rateLimit, rateLimitOptions(db));
@@ -120,16 +78,10 @@ export const identityRoutes =
         const created = await registerUser(
           deps,
           { user_type: 'fsp', personal: { first_name, last_name, email, country_code, mobile_number }, provider: { ...provider, lender_since: lender_since ?? null }, password },
-          context(request.id, null),
+          commandContext(request, clock, null),
         );
-        if (!created.ok) {
-          const errors: Record<string, string[]> = created.code === emailTakenError ? { 'user.email': ['takenEmail'] } : { base: [created.message] };
-          return sendProblem(reply, problem(422, created.code, created.message, errors));
-        }
-        answerPosition(reply, created.position);
-        if (created.position) await waitForProjections(db, ['users'], created.position, { timeoutMs: 5000 });
-        const row = await findUser(db, created.userId);
-        return row ? reply.code(201).send(toUserView(row)) : reply.code(202).send({ uuid: created.userId });
+        if (!created.ok) return sendProblem(reply, domainProblem(created.error, { wrapper: 'user', field: 'base' }));
+        return answerUser(db, reply, created.userId, created.position, 201);
       },
     );
   };

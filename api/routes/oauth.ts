@@ -10,7 +10,7 @@ import { issueSessionTokens, revokeRefreshToken, rotateRefreshToken, verifyUserK
 import { findUser, findUserByEmail } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
 import type { AppDependencies } from '../dependencies';
-import { statusesThatMayLogIn } from '../authentication';
+import { statusesThatMayLogIn } from '../../domain/user/schemas';
 import { type Problem, problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';
 

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userDecider, userErrors } from '../../domain/user/decider';
-import { userStream } from '../../domain/user/events';
+import { changePermissions, permissionsContainerOf } from '../../application/users/change-permissions';
+import { userNotFound } from '../../application/users/refusals';
+import { userErrors } from '../../domain/user/decider';
 import {
   effectivePermissions,
   managersMayChange,
@@ -11,19 +12,15 @@ import {
   permissionsView,
   toPermissionsView,
 } from '../../domain/user/permissions';
-import { handleCommand } from '../../infrastructure/command-handler';
-import { derivedUuid } from '../../infrastructure/ids';
-import { waitForProjections } from '../../projections/projection-status';
 import { findUser } from '../../projections/users/queries';
 import type { UserRow } from '../../projections/users/users';
 import { allow, callerOf, forbidden } from '../access';
 import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
+import { commandContext } from '../command-context';
+import { domainProblem } from '../domain-problems';
 import { problem, problemResponses, sendProblem } from '../problem';
-import { answerPosition } from '../read-your-writes';
-
-/** The permissions container of a user (spec 3 §7 "plus uuid"): one per user, so derived from the user's id. */
-const containerUuid = (userId: string) => derivedUuid(userId, 'permissions');
+import { answerOnceProjected } from '../read-your-writes';
 
 /** A manager provider acts on the providers of the own organisation only (spec 3 §6). */
 const managesWithinOrganisation = (caller: Caller, target: UserRow) =>
@@ -45,8 +42,8 @@ const mayChange = (caller: Caller, target: UserRow) =>
 export const permissionRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, clock, ids } = deps;
-    const userNotFound = (reply: FastifyReply) => sendProblem(reply, problem(404, userErrors.notFound, 'User not found.'));
+    const { db, clock } = deps;
+    const sendUserNotFound = (reply: FastifyReply) => sendProblem(reply, domainProblem(userNotFound));
 
     app.get(
       '/v2/users/:id/permissions',
@@ -63,8 +60,8 @@ export const permissionRoutes =
         const caller = callerOf(request);
         const target = await findUser(db, request.params.id);
         // Whether someone exists is not told to those who may not see them.
-        if (!target || !mayView(caller, target)) return target ? sendProblem(reply, forbidden()) : userNotFound(reply);
-        return toPermissionsView(containerUuid(target.uuid), target.uuid, effectivePermissions(target.user_type, target.permissions));
+        if (!target || !mayView(caller, target)) return target ? sendProblem(reply, forbidden()) : sendUserNotFound(reply);
+        return toPermissionsView(permissionsContainerOf(target.uuid), target.uuid, effectivePermissions(target.user_type, target.permissions));
       },
     );
 
@@ -83,7 +80,7 @@ export const permissionRoutes =
       async (request, reply) => {
         const caller = callerOf(request);
         const target = await findUser(db, request.params.id);
-        if (!target || request.params.container !== containerUuid(target.uuid)) return userNotFound(reply);
+        if (!target || request.params.container !== permissionsContainerOf(target.uuid)) return sendUserNotFound(reply);
         if (!mayChange(caller, target)) return sendProblem(reply, forbidden());
         if (caller.userId === target.uuid) {
           return sendProblem(reply, problem(403, 'OWN_PERMISSIONS', 'You cannot change your own permissions.'));
@@ -95,23 +92,12 @@ export const permissionRoutes =
             return sendProblem(reply, problem(403, 'PERMISSION_RESERVED', `Only an admin may change: ${reserved.join(', ')}.`));
           }
         }
-        const result = await handleCommand({
-          store,
-          ids,
-          streamId: userStream(target.uuid),
-          decider: userDecider,
-          command: { type: 'ChangePermissions', data: { user_id: target.uuid, permissions: changes, changed_by: caller.userId } },
-          context: { userId: caller.userId, correlationId: request.id, causationId: null, now: clock.now() },
-        });
-        if (!result.ok) {
-          if (result.error.code === userErrors.notFound) return userNotFound(reply);
-          return sendProblem(reply, problem(422, result.error.code, result.error.message, { base: [result.error.message] }));
-        }
-        answerPosition(reply, result.position);
+        const result = await changePermissions(deps, { userId: target.uuid, changes, changedBy: caller.userId }, commandContext(request, clock));
+        if (!result.ok) return sendProblem(reply, domainProblem(result.error, result.error.code === userErrors.notFound ? {} : { field: 'base' }));
         // The new permissions count from the next request, which reads the users table.
-        if (result.position) await waitForProjections(db, ['users'], result.position, { timeoutMs: 5000 });
+        await answerOnceProjected(db, reply, ['users'], result.position);
         const row = (await findUser(db, target.uuid)) ?? target;
-        return toPermissionsView(containerUuid(row.uuid), row.uuid, effectivePermissions(row.user_type, row.permissions));
+        return toPermissionsView(permissionsContainerOf(row.uuid), row.uuid, effectivePermissions(row.user_type, row.permissions));
       },
     );
   };

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createQuestion, editQuestionList, reorderQuestions } from '../../application/questions/question-list';
+import type { DomainError } from '../../domain/shared/decider';
 import { findProduct } from '../../domain/product/products';
-import type { QuestionCommand } from '../../domain/question/commands';
-import { questionDecider, questionErrors } from '../../domain/question/decider';
-import { questionListStream } from '../../domain/question/events';
+import { questionErrors } from '../../domain/question/decider';
 import {
   createQuestionBody,
   questionListQuery,
@@ -15,15 +15,15 @@ import {
   updateQuestionBody,
 } from '../../domain/question/schemas';
 import { listResultSchema } from '../../domain/shared/list-query';
-import { handleCommand } from '../../infrastructure/command-handler';
 import type { Position } from '../../infrastructure/event-store/event-store';
-import { waitForProjections } from '../../projections/projection-status';
 import { findQuestion, listQuestions } from '../../projections/questions/queries';
 import type { QuestionRow } from '../../projections/questions/questions';
-import { adminOnly, callerOf } from '../access';
+import { adminOnly } from '../access';
+import { commandContext } from '../command-context';
 import type { AppDependencies } from '../dependencies';
+import { domainProblem } from '../domain-problems';
 import { problem, problemResponses, sendProblem } from '../problem';
-import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
+import { answerOnceProjected, answerPosition, waitForRequestedPosition } from '../read-your-writes';
 
 const READ_MODELS = ['questions'] as const;
 const productParams = z.object({ product_uuid: z.uuid() });
@@ -41,34 +41,19 @@ export function toQuestionView(row: QuestionRow): QuestionView {
   };
 }
 
-/**
- * Spec 3 §7 "Questions", under the product (admin only; until log-in exists, development mode only). Every write
- * goes to the product's one question list stream, so a reorder and a concurrent create or removal never leave
- * positions with gaps or duplicates (docs/events.md "Questions").
- */
+/** Spec 3 §7 "Questions", under the product (admin only); the writes are application/questions/question-list.ts. */
 export const questionRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, clock, ids } = deps;
+    const { db, clock } = deps;
 
     app.addHook('onRequest', adminOnly(deps));
-
-    const execute = (request: FastifyRequest, command: QuestionCommand) =>
-      handleCommand({
-        store,
-        ids,
-        streamId: questionListStream(command.data.product_id),
-        decider: questionDecider,
-        command,
-        context: { userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() },
-      });
 
     const productNotFound = (reply: FastifyReply) => sendProblem(reply, problem(404, 'PRODUCT_NOT_FOUND', 'Product not found.'));
 
     /** The question as the list shows it once the change is applied; 202 if the projection lags. */
     async function answerQuestion(reply: FastifyReply, productId: string, id: string, position: Position | null, status: 200 | 201) {
-      answerPosition(reply, position);
-      if (position) await waitForProjections(db, READ_MODELS, position, { timeoutMs: 5000 });
+      await answerOnceProjected(db, reply, READ_MODELS, position);
       const row = await findQuestion(db, productId, id);
       if (!row) return reply.code(202).send({ uuid: id });
       return reply.code(status).send(toQuestionView(row));
@@ -108,13 +93,9 @@ export const questionRoutes =
       async (request, reply) => {
         const product = findProduct(request.params.product_uuid);
         if (!product) return productNotFound(reply);
-        const questionId = ids.uuid();
-        const result = await execute(request, {
-          type: 'CreateQuestion',
-          data: { product_id: product.uuid, question_id: questionId, description: request.body.question.description },
-        });
+        const result = await createQuestion(deps, { productId: product.uuid, description: request.body.question.description }, commandContext(request, clock));
         if (!result.ok) return sendDomainError(reply, result.error);
-        return answerQuestion(reply, product.uuid, questionId, result.position, 201);
+        return answerQuestion(reply, product.uuid, result.questionId, result.position, 201);
       },
     );
 
@@ -132,12 +113,10 @@ export const questionRoutes =
       async (request, reply) => {
         const product = findProduct(request.params.product_uuid);
         if (!product) return productNotFound(reply);
-        const placements = request.body.questions.map(({ uuid, position }) => ({ question_id: uuid, position }));
-        const result = await execute(request, { type: 'ReorderQuestions', data: { product_id: product.uuid, placements } });
+        const result = await reorderQuestions(deps, { productId: product.uuid, placements: request.body.questions }, commandContext(request, clock));
         if (!result.ok) return sendDomainError(reply, result.error);
         answerPosition(reply, result.position);
-        // The whole order, from the write side: exact even while the read model catches up.
-        return { questions: result.state.questions.map((q, index) => ({ uuid: q.question_id, position: index + 1 })) };
+        return { questions: result.order };
       },
     );
 
@@ -156,7 +135,7 @@ export const questionRoutes =
         if (!product) return productNotFound(reply);
         await waitForRequestedPosition(db, request, READ_MODELS);
         const row = await findQuestion(db, product.uuid, request.params.uuid);
-        if (!row) return sendProblem(reply, problem(404, questionErrors.notFound, 'Question not found.'));
+        if (!row) return sendProblem(reply, domainProblem({ code: questionErrors.notFound, message: 'Question not found.' }));
         return toQuestionView(row);
       },
     );
@@ -178,7 +157,7 @@ export const questionRoutes =
         const { uuid } = request.params;
         const { description, status } = request.body.question;
         const changes = { ...(description !== undefined ? { description } : {}), ...(status !== undefined ? { status } : {}) };
-        const result = await execute(request, { type: 'ChangeQuestion', data: { product_id: product.uuid, question_id: uuid, changes } });
+        const result = await editQuestionList(deps, { type: 'ChangeQuestion', data: { product_id: product.uuid, question_id: uuid, changes } }, commandContext(request, clock));
         if (!result.ok) return sendDomainError(reply, result.error);
         return answerQuestion(reply, product.uuid, uuid, result.position, 200);
       },
@@ -197,7 +176,8 @@ export const questionRoutes =
       async (request, reply) => {
         const product = findProduct(request.params.product_uuid);
         if (!product) return productNotFound(reply);
-        const result = await execute(request, { type: 'RemoveQuestion', data: { product_id: product.uuid, question_id: request.params.uuid } });
+        const command = { type: 'RemoveQuestion' as const, data: { product_id: product.uuid, question_id: request.params.uuid } };
+        const result = await editQuestionList(deps, command, commandContext(request, clock));
         if (!result.ok) return sendDomainError(reply, result.error);
         answerPosition(reply, result.position);
         return reply.code(204).send(null);
@@ -205,8 +185,8 @@ export const questionRoutes =
     );
   };
 
-function sendDomainError(reply: FastifyReply, error: { code: string; message: string }) {
-  if (error.code === questionErrors.notFound) return sendProblem(reply, problem(404, error.code, error.message));
-  const field = error.code === questionErrors.invalidPositions ? 'questions' : 'base';
-  return sendProblem(reply, problem(422, error.code, error.message, { [field]: [error.message] }));
+/** A wrong order is the list's fault, other refusals the whole form's; a missing question is nobody's field. */
+function sendDomainError(reply: FastifyReply, error: DomainError) {
+  const field = error.code === questionErrors.notFound ? undefined : error.code === questionErrors.invalidPositions ? 'questions' : 'base';
+  return sendProblem(reply, domainProblem(error, { field }));
 }

@@ -3,13 +3,12 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { subscriberDecider } from '../../domain/subscriber/decider';
-import { subscriberStream } from '../../domain/subscriber/events';
+import { subscribe } from '../../application/mailing-list/subscribe';
 import { mailingListName, subscribeBody, subscribedAnswer, subscribedMessage } from '../../domain/subscriber/schemas';
-import { handleCommand } from '../../infrastructure/command-handler';
+import { commandContext } from '../command-context';
 import type { AppDependencies } from '../dependencies';
-import { subscriberIdOf } from '../mailing-list';
-import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
+import { domainProblem } from '../domain-problems';
+import { problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';
 import { answerPosition } from '../read-your-writes';
 
@@ -33,7 +32,6 @@ export async function servedBuildId(file = versionFile): Promise<string | null> 
 export const siteRoutes =
   (deps: AppDependencies, options: { versionFile?: string } = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    const { store, ids, clock, secrets } = deps;
     // The public subscribe call is rate-limited per client IP like sign-up (docs/security.md).
     await app.register(rateLimit, rateLimitOptions(deps.db));
 
@@ -64,19 +62,8 @@ export const siteRoutes =
         },
       },
       async (request, reply) => {
-        const { email } = request.body;
-        // The stream is named by a keyed hash of the lower-cased address, never the address itself.
-        const subscriberId = subscriberIdOf(secrets, email);
-        const now = clock.now();
-        const result = await handleCommand({
-          store,
-          ids,
-          streamId: subscriberStream(subscriberId),
-          decider: subscriberDecider,
-          command: { type: 'Subscribe', data: { subscriber_id: subscriberId, email, list: mailingListName }, metadata: { now: now.toISOString() } },
-          context: { userId: null, correlationId: request.id, causationId: null, now },
-        });
-        if (!result.ok) return sendProblem(reply, problem(422, result.error.code, result.error.message));
+        const result = await subscribe(deps, request.body.email, commandContext(request, deps.clock, null));
+        if (!result.ok) return sendProblem(reply, domainProblem(result.error));
         answerPosition(reply, result.position);
         return reply.code(201).send({ message: subscribedMessage });
       },

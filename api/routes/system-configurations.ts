@@ -1,23 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changeSystemConfiguration } from '../../application/system-configurations/change-system-configuration';
 import { findSystemConfiguration } from '../../domain/system-configuration/catalogue';
-import { settingsOf, systemConfigurationDecider, systemConfigurationErrors } from '../../domain/system-configuration/decider';
-import { SYSTEM_CONFIGURATION_STREAM } from '../../domain/system-configuration/events';
+import { systemConfigurationErrors } from '../../domain/system-configuration/decider';
 import {
   changeSystemConfigurationBody,
   systemConfigurationList,
   systemConfigurationView,
   systemConfigurationViews,
 } from '../../domain/system-configuration/schemas';
-import { handleCommand } from '../../infrastructure/command-handler';
 import { readSettings } from '../../infrastructure/system-settings';
 import { allow, callerOf } from '../access';
+import { commandContext } from '../command-context';
 import type { AppDependencies } from '../dependencies';
-import { problem, problemResponses, sendProblem } from '../problem';
+import { domainProblem } from '../domain-problems';
+import { problemResponses, sendProblem } from '../problem';
 import { answerPosition } from '../read-your-writes';
 
 const TAGS = ['system configurations'];
-const notFound = () => problem(404, systemConfigurationErrors.notFound, 'System configuration not found.');
+const notFound = () => domainProblem({ code: systemConfigurationErrors.notFound, message: 'System configuration not found.' });
 
 /**
  * Spec 3 §7 "System configurations". Any admin, also one without the `view` permission: spec 1 §2 keeps System
@@ -26,7 +27,7 @@ const notFound = () => problem(404, systemConfigurationErrors.notFound, 'System 
 export const systemConfigurationRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { store, clock, ids } = deps;
+    const { store, clock } = deps;
 
     app.addHook('onRequest', allow(deps, { userTypes: ['admin'] }));
 
@@ -75,23 +76,11 @@ export const systemConfigurationRoutes =
       },
       async (request, reply) => {
         const { key, uuid, value } = request.body.system_configuration;
-        const caller = callerOf(request);
-        const result = await handleCommand({
-          store,
-          ids,
-          streamId: SYSTEM_CONFIGURATION_STREAM,
-          decider: systemConfigurationDecider,
-          command: { type: 'ChangeSystemConfiguration', data: { key: uuid ?? key ?? '', value, changed_by: caller.userId } },
-          context: { userId: caller.userId, correlationId: request.id, causationId: null, now: clock.now() },
-        });
-        if (!result.ok) {
-          if (result.error.code === systemConfigurationErrors.notFound) return sendProblem(reply, notFound());
-          return sendProblem(reply, problem(422, result.error.code, result.error.message, { value: [result.error.message] }));
-        }
+        const result = await changeSystemConfiguration(deps, { key: uuid ?? key ?? '', value, changedBy: callerOf(request).userId }, commandContext(request, clock));
+        // A wrong value is the value field's fault; an unknown setting is nobody's field.
+        if (!result.ok) return sendProblem(reply, domainProblem(result.error, result.error.code === systemConfigurationErrors.notFound ? {} : { field: 'value' }));
         answerPosition(reply, result.position);
-        // The decider found the setting, so its view is in the list.
-        const changedKey = findSystemConfiguration(uuid ?? key ?? '')?.key;
-        return systemConfigurationViews(settingsOf(result.state)).find((v) => v.key === changedKey) ?? sendProblem(reply, notFound());
+        return systemConfigurationViews(result.settings).find((v) => v.key === result.key) ?? sendProblem(reply, notFound());
       },
     );
   };

@@ -6,7 +6,7 @@ import { allow, callerOf, forbidden } from '../access';
 import type { AppDependencies } from '../dependencies';
 import { problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
-import { toOrganisationProviderView } from './organisations';
+import { toOrganisationProviderView } from './organisation-views';
 
 /**
  * The team (spec 1 §2 /my-team, spec 2 §7 `GET /v2/users`): the providers of the caller's own organisation. A provider

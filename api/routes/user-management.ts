@@ -1,57 +1,39 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { INLINE_IMAGE_BODY_BYTES } from '../../application/images';
+import { changeUser } from '../../application/users/change-user';
+import { deleteUser } from '../../application/users/delete-user';
+import { registerUser } from '../../application/users/register-user';
 import { listResultSchema } from '../../domain/shared/list-query';
-import type { UserCommand } from '../../domain/user/commands';
-import { userDecider, userErrors } from '../../domain/user/decider';
-import { type UserDetailChanges, userStream, userSubject } from '../../domain/user/events';
+import { userErrors } from '../../domain/user/decider';
 import { newCustomerAnswer, newCustomerBody } from '../../domain/user/customer-account';
 import { userView } from '../../domain/user/schemas';
-import {
-  createAdminBody,
-  patchKinds,
-  providerAnswerView,
-  reviewView,
-  userPatchBody,
-  userSearchQuery,
-  userShowQuery,
-} from '../../domain/user/user-management';
-import { handleCommand } from '../../infrastructure/command-handler';
-import type { Position } from '../../infrastructure/event-store/event-store';
-import { PersonalDataEventStore } from '../../infrastructure/event-store/personal-data';
-import { MAX_IMAGE_BYTES, storeImage } from '../../infrastructure/files';
-import { eraseOutboxRecipient, eraseOutboxSubject } from '../../infrastructure/outbox/queries';
-import { issueUserKey, revokeAllRefreshTokens } from '../../infrastructure/tokens';
-import { findOrganisation } from '../../projections/organisations/queries';
-import { waitForProjections } from '../../projections/projection-status';
+import { createAdminBody, patchKinds, providerAnswerView, reviewView, userPatchBody, userSearchQuery, userShowQuery } from '../../domain/user/user-management';
+import { issueUserKey } from '../../infrastructure/tokens';
 import type { QuestionsDatabase } from '../../projections/questions/questions';
 import { findUser, listUsers } from '../../projections/users/queries';
 import { approvedReviewsOf } from '../../projections/reviews/queries';
 import type { ReviewRow } from '../../projections/reviews/reviews';
 import type { UserRow } from '../../projections/users/users';
 import { adminOnly, allow, callerOf, forbidden } from '../access';
+import { commandContext } from '../command-context';
 import type { AppDependencies } from '../dependencies';
-import { statusesThatMayLogIn } from '../authentication';
+import { domainProblem } from '../domain-problems';
 import { problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { rateLimitOptions } from '../rate-limits';
-import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
-import { eraseSubscriber } from '../mailing-list';
-import { registerUser, releaseEmail } from '../user-accounts';
-import { emailTakenError } from '../../domain/user/email-reservation';
-import { toUserView } from './identity';
+import { answerOnceProjected, waitForRequestedPosition } from '../read-your-writes';
+import { answerUser, toUserView } from './user-views';
 
 const READ_MODELS = ['users'] as const;
 const idParams = z.object({ id: z.uuid() });
-// An avatar arrives inline as a data URL of the cropped image: room for a 2 MB image in base64.
-const BODY_LIMIT = Math.ceil(MAX_IMAGE_BYTES * 1.4) + 64 * 1024;
+const userNotFound = () => domainProblem({ code: userErrors.notFound, message: 'User not found.' });
+/** Where the admin's form shows a refusal of each kind of change that names no field itself. */
+const fieldOfChange = { status: 'user.status', limits: 'user.fsp', details: 'user' } as const;
 
 /** spec 2 §3 Review (uuid, customer_uuid, fsp_uuid, post_uuid, rating, description, status); an erased comment reads empty. */
 const toIncludedReview = (r: ReviewRow) => ({ uuid: r.uuid, customer_uuid: r.customer_id, fsp_uuid: r.fsp_id, post_uuid: r.post_id, rating: r.rating, description: r.description ?? '', status: r.status });
-
-const userNotFound = () => problem(404, userErrors.notFound, 'User not found.');
-const fieldProblem = (code: string, detail: string, field: string, message = detail) => problem(422, code, detail, { [field]: [message] });
 
 /** The provider's answers with the question each one answers, in the questions' order (spec 2 §7 include=questions). */
 async function answersWithQuestions(db: AppDependencies['db'], user: UserRow) {
@@ -78,18 +60,7 @@ export const userManagementRoutes =
   async (app) => {
     // Only the public customer creation of `POST /v2/users` is rate-limited here.
     await app.register(rateLimit, rateLimitOptions(deps.db));
-    const { db, store, clock, ids } = deps;
-    const context = (request: FastifyRequest) => ({ userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() });
-    const execute = (request: FastifyRequest, userId: string, command: UserCommand) =>
-      handleCommand({ store, ids, streamId: userStream(userId), decider: userDecider, command, context: context(request) });
-
-    /** The user as the lists show it once the change is applied; 202 with the uuid if the read model lags. */
-    async function answerUser(reply: FastifyReply, userId: string, position: Position | null, status: 200 | 201) {
-      answerPosition(reply, position);
-      if (position) await waitForProjections(db, READ_MODELS, position, { timeoutMs: 5000 });
-      const row = await findUser(db, userId);
-      return row ? reply.code(status).send(toUserView(row)) : reply.code(202).send({ uuid: userId });
-    }
+    const { db, clock } = deps;
 
     app.get(
       '/v1/users/:id',
@@ -165,21 +136,17 @@ export const userManagementRoutes =
         const body = request.body.user;
         if (body.user_type === 'customer') {
           // Nobody is logged in yet: the new customer is the one acting (registerUser puts its id in the metadata).
-          const anonymous = { userId: null, correlationId: request.id, causationId: null, now: clock.now() };
+          const anonymous = commandContext(request, clock, null);
           const created = await registerUser(deps, { user_type: 'customer', personal: null, password: null, status: 'creating' }, anonymous);
-          if (!created.ok) return sendProblem(reply, problem(422, created.code, created.message, { base: [created.message] }));
-          answerPosition(reply, created.position);
-          if (created.position) await waitForProjections(db, ['users'], created.position, { timeoutMs: 5000 });
+          if (!created.ok) return sendProblem(reply, domainProblem(created.error, { field: 'base' }));
+          await answerOnceProjected(db, reply, READ_MODELS, created.position);
           return reply.code(201).send({ uuid: created.userId, user_key: await issueUserKey(deps.secrets.accessTokenKey, created.userId, deps.clock.now()) });
         }
         const { user_type, password, ...personal } = body;
-        const created = await registerUser(deps, { user_type, personal, password, created_by: callerOf(request).userId }, context(request));
-        if (!created.ok) {
-          // spec 2 §5: the same takenEmail marker as sign-up.
-          const errors: Record<string, string[]> = created.code === emailTakenError ? { 'user.email': ['takenEmail'] } : { base: [created.message] };
-          return sendProblem(reply, problem(422, created.code, created.message, errors));
-        }
-        return answerUser(reply, created.userId, created.position, 201);
+        const created = await registerUser(deps, { user_type, personal, password, created_by: callerOf(request).userId }, commandContext(request, clock));
+        // spec 2 §5: the same takenEmail marker as sign-up.
+        if (!created.ok) return sendProblem(reply, domainProblem(created.error, { wrapper: 'user', field: 'base' }));
+        return answerUser(db, reply, created.userId, created.position, 201);
       },
     );
 
@@ -187,7 +154,7 @@ export const userManagementRoutes =
       '/v1/users/:id',
       {
         onRequest: adminOnly(deps),
-        bodyLimit: BODY_LIMIT,
+        bodyLimit: INLINE_IMAGE_BODY_BYTES,
         schema: {
           tags: ['users'],
           summary: "Change a user's status, a provider's bidding limits, or a user's details",
@@ -199,65 +166,15 @@ export const userManagementRoutes =
       async (request, reply) => {
         const caller = callerOf(request);
         const { user } = request.body;
-        const row = await findUser(db, request.params.id);
-        if (!row) return sendProblem(reply, userNotFound());
-        const kind = patchKinds(user)[0];
-
-        if (kind === 'status' && user.status) {
-          // An admin locking themself out would leave nobody to undo it.
-          if (caller.userId === row.uuid) return sendProblem(reply, problem(403, 'OWN_STATUS', 'You cannot change your own status.'));
-          const result = await execute(request, row.uuid, { type: 'ChangeUserStatus', data: { user_id: row.uuid, status: user.status } });
-          if (!result.ok) return sendProblem(reply, result.error.code === userErrors.notFound ? userNotFound() : fieldProblem(result.error.code, result.error.message, 'user.status'));
-          // A user who may no longer log in loses the sessions too, so reactivation does not revive them.
-          if (!statusesThatMayLogIn.includes(user.status)) await revokeAllRefreshTokens(db, row.uuid, clock.now());
-          return answerUser(reply, row.uuid, result.position, 200);
+        const kind = patchKinds(user)[0] ?? 'details';
+        // An admin locking themself out would leave nobody to undo it.
+        if (kind === 'status' && caller.userId === request.params.id) return sendProblem(reply, problem(403, 'OWN_STATUS', 'You cannot change your own status.'));
+        const result = await changeUser(deps, { userId: request.params.id, patch: user, changedBy: caller.userId }, commandContext(request, clock));
+        if (!result.ok) {
+          const notFound = result.error.code === userErrors.notFound;
+          return sendProblem(reply, domainProblem(result.error, notFound ? {} : { wrapper: 'user', field: fieldOfChange[kind] }));
         }
-
-        if (row.user_type !== 'fsp' && user.fsp) {
-          return sendProblem(reply, fieldProblem(userErrors.notProvider, 'Only providers have bidding limits and provider details.', 'user.fsp'));
-        }
-
-        if (kind === 'limits') {
-          const limits = user.fsp ?? {};
-          const result = await execute(request, row.uuid, {
-            type: 'ChangeProviderLimits',
-            data: {
-              user_id: row.uuid,
-              // A limit left out keeps its stored value.
-              bids_accepted_limit: limits.bids_accepted_limit !== undefined ? limits.bids_accepted_limit : row.bids_accepted_limit,
-              bids_contacted_limit: limits.bids_contacted_limit !== undefined ? limits.bids_contacted_limit : row.bids_contacted_limit,
-              changed_by: caller.userId,
-            },
-          });
-          if (!result.ok) return sendProblem(reply, result.error.code === userErrors.notFound ? userNotFound() : fieldProblem(result.error.code, result.error.message, 'user.fsp'));
-          return answerUser(reply, row.uuid, result.position, 200);
-        }
-
-        const { avatar, fsp, status: _status, ...details } = user;
-        const { organisation_uuid, bids_accepted_limit: _a, bids_contacted_limit: _c, ...provider } = fsp ?? {};
-        // spec 3 §5 "Edit user": a provider's lender_since is required.
-        if (row.user_type === 'fsp' && (provider.lender_since ?? row.lender_since) === null) {
-          return sendProblem(reply, fieldProblem('VALIDATION_FAILED', 'The request has invalid fields.', 'user.fsp.lender_since', 'This field is required'));
-        }
-        const changes: UserDetailChanges = { ...details, ...provider };
-        if (organisation_uuid !== undefined) {
-          const organisation = await findOrganisation(db, organisation_uuid);
-          if (!organisation) {
-            return sendProblem(reply, fieldProblem(userErrors.unknownOrganisation, "Organisation isn't in our database!", 'user.fsp.organisation_uuid'));
-          }
-          Object.assign(changes, { organisation_uuid, organisation_name: organisation.name });
-        }
-        if (avatar !== undefined) {
-          const stored = avatar === null ? null : await storeImage(db, avatar);
-          if (stored && !stored.ok) {
-            const message = stored.reason === 'TOO_LARGE' ? 'The image must be smaller than 2 MB.' : 'Only images are allowed!';
-            return sendProblem(reply, fieldProblem(stored.reason, message, 'user.avatar'));
-          }
-          changes.avatar_file_id = stored ? stored.id : null;
-        }
-        const result = await execute(request, row.uuid, { type: 'UpdateUserDetails', data: { user_id: row.uuid, changes, changed_by: caller.userId } });
-        if (!result.ok) return sendProblem(reply, result.error.code === userErrors.notFound ? userNotFound() : fieldProblem(result.error.code, result.error.message, 'user'));
-        return answerUser(reply, row.uuid, result.position, 200);
+        return answerUser(db, reply, request.params.id, result.position);
       },
     );
 
@@ -273,26 +190,10 @@ export const userManagementRoutes =
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
-        if (caller.userId === request.params.id) return sendProblem(reply, problem(403, 'OWN_ACCOUNT', 'You cannot delete your own account.'));
-        // Every store the product opens encrypts personal data (open-event-store.ts); erasure is its key's deletion.
-        if (!(store instanceof PersonalDataEventStore)) throw new Error('Deleting a user needs the personal-data event store');
-        const row = await findUser(db, request.params.id);
-        if (!row) return sendProblem(reply, userNotFound());
-        // Erasure first, the deletion event last: a request that fails half-way finds the user still there and
-        // repeats every step (each is idempotent) before the user disappears from the read model.
-        if (row.email) {
-          await releaseEmail(deps, row.email, row.uuid, context(request));
-          await eraseOutboxRecipient(db, row.email);
-          await eraseSubscriber({ ...deps, store }, row.email, context(request));
-        }
-        await eraseOutboxSubject(db, row.uuid);
-        await revokeAllRefreshTokens(db, row.uuid, clock.now());
-        await store.erase(userSubject(row.uuid));
-        const result = await execute(request, row.uuid, { type: 'DeleteUser', data: { user_id: row.uuid } });
-        if (!result.ok) return sendProblem(reply, userNotFound());
-        answerPosition(reply, result.position);
-        if (result.position) await waitForProjections(db, READ_MODELS, result.position, { timeoutMs: 5000 });
+        if (callerOf(request).userId === request.params.id) return sendProblem(reply, problem(403, 'OWN_ACCOUNT', 'You cannot delete your own account.'));
+        const result = await deleteUser(deps, request.params.id, commandContext(request, clock));
+        if (!result.ok) return sendProblem(reply, domainProblem(result.error));
+        await answerOnceProjected(db, reply, READ_MODELS, result.position);
         return reply.code(204).send(null);
       },
     );

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { reviewProvider } from '../../application/users/review-provider';
 import { listResultSchema } from '../../domain/shared/list-query';
-import { userDecider, userErrors } from '../../domain/user/decider';
-import { userStream } from '../../domain/user/events';
+import { userErrors } from '../../domain/user/decider';
 import { reviewBody, userListQuery, userView } from '../../domain/user/schemas';
-import { handleCommand } from '../../infrastructure/command-handler';
-import { findOrganisation } from '../../projections/organisations/queries';
-import { waitForProjections } from '../../projections/projection-status';
-import { findUser, listUsers } from '../../projections/users/queries';
-import { adminOnly, callerOf } from '../access';
+import { listUsers } from '../../projections/users/queries';
+import { adminOnly } from '../access';
+import { commandContext } from '../command-context';
 import type { AppDependencies } from '../dependencies';
-import { problem, problemResponses, sendProblem } from '../problem';
-import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
-import { toUserView } from './identity';
+import { domainProblem } from '../domain-problems';
+import { problemResponses, sendProblem } from '../problem';
+import { waitForRequestedPosition } from '../read-your-writes';
+import { answerUser, toUserView } from './user-views';
 
 const READ_MODELS = ['users'] as const;
 
@@ -20,7 +19,7 @@ const READ_MODELS = ['users'] as const;
 export const userAdminRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, clock, ids } = deps;
+    const { db, clock } = deps;
     app.addHook('onRequest', adminOnly(deps));
 
     app.get(
@@ -53,38 +52,14 @@ export const userAdminRoutes =
       },
       async (request, reply) => {
         const userId = request.params.id;
-        const body = request.body;
-        const user = await findUser(db, userId);
-        if (!user) return sendProblem(reply, problem(404, userErrors.notFound, 'User not found.'));
-        let organisation: { uuid: string; name: string } | undefined;
-        if (body.status === 'approved') {
-          // spec 2 §5: the organisation the provider named must exist before the approval.
-          const candidate = body.organisation_uuid ?? user.organisation_uuid;
-          organisation = candidate ? await findOrganisation(db, candidate) : undefined;
-        }
-        const result = await handleCommand({
-          store,
-          ids,
-          streamId: userStream(userId),
-          decider: userDecider,
-          command: {
-            type: 'ReviewProvider',
-            data: body.status === 'approved' ? { user_id: userId, decision: 'approve', organisation_uuid: organisation?.uuid ?? null, ...(organisation ? { organisation_name: organisation.name } : {}) } : { user_id: userId, decision: 'reject', message: body.message },
-          },
-          context: { userId: callerOf(request).userId, correlationId: request.id, causationId: null, now: clock.now() },
-        });
+        const result = await reviewProvider(deps, { userId, review: request.body }, commandContext(request, clock));
         if (!result.ok) {
-          if (result.error.code === userErrors.notFound) return sendProblem(reply, problem(404, result.error.code, result.error.message));
-          const errors: Record<string, string[]> =
-            result.error.code === userErrors.unknownOrganisation
-              ? { organisation_uuid: ['Create a new organisation or replace it with an existing one'] }
-              : { base: [result.error.message] };
-          return sendProblem(reply, problem(422, result.error.code, result.error.message, errors));
+          // spec 2 §5: the review form's hint under the organisation, not the decider's message.
+          const unknownOrganisation = result.error.code === userErrors.unknownOrganisation;
+          const error = unknownOrganisation ? { ...result.error, errors: { organisation_uuid: ['Create a new organisation or replace it with an existing one'] } } : result.error;
+          return sendProblem(reply, domainProblem(error, result.error.code === userErrors.notFound ? {} : { field: 'base' }));
         }
-        answerPosition(reply, result.position);
-        if (result.position) await waitForProjections(db, READ_MODELS, result.position, { timeoutMs: 5000 });
-        const row = await findUser(db, userId);
-        return row ? reply.code(200).send(toUserView(row)) : reply.code(202).send({ uuid: userId });
+        return answerUser(db, reply, userId, result.position);
       },
     );
   };

@@ -10,6 +10,12 @@ export type UserType = (typeof userTypes)[number];
 /** spec 1 §4 "User statuses": customer and admin have four, providers six; a customer still posting is `creating`. */
 export const userStatuses = ['active', 'inactive', 'pending', 'approved', 'rejected', 'suspended', 'creating'] as const;
 export type UserStatus = (typeof userStatuses)[number];
+
+/**
+ * Statuses that may use the product once logged in: an approved provider may only complete the profile, a customer
+ * still creating the first post only the post wizard's calls (`api/access.ts`).
+ */
+export const statusesThatMayLogIn: readonly UserStatus[] = ['active', 'approved', 'creating'];
 export const statusesByType: Record<UserType, readonly UserStatus[]> = {
   customer: ['active', 'inactive', 'pending', 'suspended', 'creating'],
   admin: ['active', 'inactive', 'pending', 'suspended'],

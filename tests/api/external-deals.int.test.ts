@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalCustomerIdOf } from '../../api/routes/external-deals';
-import { reserveEmail } from '../../api/user-accounts';
+import { reserveEmail } from '../../application/users/email-reservations';
 import { userDecider } from '../../domain/user/decider';
 import { userStream } from '../../domain/user/events';
 import { externalDealMessages } from '../../domain/external-deal/schemas';

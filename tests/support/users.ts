@@ -7,7 +7,7 @@ import type { EventStore, Position } from '../../infrastructure/event-store/even
 import { randomIds } from '../../infrastructure/ids';
 import type { AppSecrets } from '../../infrastructure/secrets';
 import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
-import { registerUser } from '../../api/user-accounts';
+import { registerUser } from '../../application/users/register-user';
 import type { UserCommand } from '../../domain/user/commands';
 
 // Users for tests, made through the same commands as the product makes them, with a real access token.
@@ -76,7 +76,7 @@ export async function createUser(
             { user_type: 'customer' as const, personal: null, password: null, status: 'creating' as const }
           : { user_type: 'customer' as const, personal, password: testPassword, status: 'active' as const };
   const created = await registerUser({ ...deps, ids: randomIds }, account, context);
-  if (!created.ok) throw new Error(`createUser: ${created.message}`);
+  if (!created.ok) throw new Error(`createUser: ${created.error.message}`);
   const userId = created.userId;
   let position = created.position;
   const run = async (command: UserCommand) => {

@@ -1,16 +1,10 @@
-import { createHmac } from 'node:crypto';
-import { subscriberDecider } from '../domain/subscriber/decider';
-import { subscriberStream, subscriberSubject } from '../domain/subscriber/events';
-import { type CommandContext, handleCommand } from '../infrastructure/command-handler';
-import type { PersonalDataEventStore } from '../infrastructure/event-store/personal-data';
-import type { Ids } from '../infrastructure/ids';
-import type { AppSecrets } from '../infrastructure/secrets';
-
-// The mailing list's subscribers (docs/site-chrome.md "Mailing list"): one stream per address, named by a keyed hash
-// of the lower-cased address, never the address itself.
-
-export const subscriberIdOf = (secrets: Pick<AppSecrets, 'emailLookupKey'>, address: string) =>
-  createHmac('sha256', secrets.emailLookupKey).update(`mailing-list:${address.toLowerCase()}`).digest('base64url');
+import { subscriberDecider } from '../../domain/subscriber/decider';
+import { subscriberStream, subscriberSubject } from '../../domain/subscriber/events';
+import { type CommandContext, handleCommand } from '../../infrastructure/command-handler';
+import type { PersonalDataEventStore } from '../../infrastructure/event-store/personal-data';
+import type { Ids } from '../../infrastructure/ids';
+import type { AppSecrets } from '../../infrastructure/secrets';
+import { subscriberIdOf } from './subscriber-id';
 
 /**
  * A deleted user's address leaves the mailing list (docs/personal-data.md "Where personal data lives"): the
