@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findHeldPost, findOwnedPostOfPart } from '../../application/posts/post-access';
+import { findOwnedPostOfPart } from '../../application/posts/post-access';
 import type { PostRequester } from '../../application/posts/post-caller';
 import { type ExistingPost, readPost } from '../../application/posts/read-post';
 import { type PostCommandBody, type PostCommandResult, runPostCommand } from '../../application/posts/run-post-command';
@@ -54,13 +54,9 @@ export async function answerPost(deps: Pick<AppDependencies, 'store'>, reply: Fa
   return reply.code(status).send(read.view);
 }
 
-/** The post lookups of the routes, as the caller of a request may make them (application/posts/post-access.ts). */
-export function postCommands(deps: AppDependencies) {
-  return {
-    heldPost: (request: FastifyRequest, postId: string, admins = false) => findHeldPost(deps, callerOf(request), postId, admins),
-    postOfPart: (request: FastifyRequest, partId: string, kind: PostPartKind) => findOwnedPostOfPart(deps, callerOf(request), partId, kind),
-    readPost: (postId: string) => readPost(deps, postId),
-  };
+/** `readPost` for api/routes/bid-commands.ts, until it imports application/posts/read-post.ts itself. */
+export function postCommands(deps: Pick<AppDependencies, 'store'>) {
+  return { readPost: (postId: string) => readPost(deps, postId) };
 }
 
 type Post = ExistingPost['post'];
