@@ -95,11 +95,13 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [postErrors.applicantNotFound]: notFound,
   [postErrors.incomeNotFound]: notFound,
   [postErrors.expenseNotFound]: notFound,
+  [postErrors.reasonRequired]: invalid,
   [postErrors.messageRequired]: invalid,
   [postErrors.publishSettingsInvalid]: 500,
 
-  // The lifecycle (docs/post-lifecycle.md): the spec's two failure texts are 422; wrong status, not due, already
-  // accepted are 409; settings out of range are ours, 500.
+  // The lifecycle (docs/post-lifecycle.md): the spec's two failure texts and a bid the post cannot accept (withdrawn,
+  // or in a status acceptance does not take) are 422; wrong status, not due, already accepted are 409; settings out
+  // of range are ours, 500.
   [lifecycleErrors.notAllowed]: forbidden,
   [lifecycleErrors.wrongStatus]: conflict,
   [lifecycleErrors.notDue]: conflict,
@@ -107,7 +109,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [lifecycleErrors.extensionLimit]: invalid,
   [lifecycleErrors.automaticSelectionCancelled]: invalid,
   [lifecycleErrors.bidAlreadyAccepted]: conflict,
-  [lifecycleErrors.bidNotAcceptable]: conflict,
+  [lifecycleErrors.bidNotAcceptable]: invalid,
   [lifecycleErrors.bidNotWinning]: conflict,
   [lifecycleErrors.bidNotRegistered]: conflict,
   [lifecycleErrors.outcomeRecorded]: conflict,

@@ -10,8 +10,8 @@ import type { AppDependencies } from '../dependencies';
 import { callerFromUser } from '../authentication';
 import { type Problem, problem, problemResponses, problemSchema, sendProblem } from '../problem';
 import { bidAcceptance } from './acceptance';
-import { postCommands, postNotFound } from './post-commands';
-import { runLifecycleOperation } from './post-lifecycle';
+import { runLifecycleOperation } from '../../application/posts/run-lifecycle-operation';
+import { answerPost, refused, requesterOf } from './post-commands';
 
 // The trade e-mails' links without a log-in (issue 6 item 5, spec 1 §2 /extend-review-period, /cancel-automatic-
 // selection, /connect-me/{post_uuid}/{bid_uuid}; docs/trade-mail.md "Using a link"). The token in the body is
@@ -39,7 +39,6 @@ export const emailLinkRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, secrets, clock } = deps;
-    const posts = postCommands(deps);
     const accept = bidAcceptance(deps);
 
     /**
@@ -107,11 +106,9 @@ export const emailLinkRoutes =
         const claims = await useLink(request, reply, request.body.token, operation, postId, null);
         if (!claims) return reply;
         await runOnce(claims, reply, async () => {
-          const state = await runLifecycleOperation(deps, posts, request, reply, postId, operation, claims.tokenId);
-          if (!state) return;
-          const read = await posts.readPost(postId);
-          if (!read) return sendProblem(reply, postNotFound());
-          return reply.send(read.view);
+          const result = await runLifecycleOperation(deps, requesterOf(request), { postId, operation, linkId: claims.tokenId });
+          if (refused(reply, result)) return;
+          return answerPost(deps, reply, postId);
         });
         return reply;
       },

@@ -1,143 +1,92 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PostCommand } from '../../domain/post/commands';
-import { postDecider, postErrors, postFieldErrors, type PostState } from '../../domain/post/decider';
-import { isLifecycleCommand, lifecycleErrors } from '../../domain/post/lifecycle';
-import { type PostEvent, postStream } from '../../domain/post/events';
+import { findOwnedPostOfPart } from '../../application/posts/post-access';
+import type { PostRequester } from '../../application/posts/post-caller';
+import { type ExistingPost, readPost } from '../../application/posts/read-post';
+import { type PostCommandBody, type PostCommandResult, runPostCommand } from '../../application/posts/run-post-command';
+import { currentYearAt, postErrors, type PostError } from '../../domain/post/decider';
 import type { FieldErrors } from '../../domain/post/schemas';
-import { type PostTimes, type PostView, toPostView } from '../../contracts/post';
-import type { DomainError } from '../../domain/shared/decider';
-import { CONTENDED_ATTEMPTS, handleCommand } from '../../infrastructure/command-handler';
-import type { Position } from '../../infrastructure/event-store/event-store';
-import { waitForProjections } from '../../projections/projection-status';
 import type { PostPartKind } from '../../projections/posts/posts';
-import { findPost, findPostOfPart } from '../../projections/posts/queries';
 import { callerOf } from '../access';
 import type { AppDependencies } from '../dependencies';
+import { domainProblem } from '../domain-problems';
 import { type Problem, problem, sendProblem } from '../problem';
 import { answerPosition } from '../read-your-writes';
 
-// What the post routes share (api/routes/posts.ts, post-parts.ts): who may touch a post, running its commands, and
-// the problems its refusals become (docs/post-rules.md "Error codes").
-
-/** A post command as a route builds it; the actor and the time are added here. */
-export type PostCommandBody = PostCommand extends infer C ? (C extends unknown ? Omit<C, 'metadata'> : never) : never;
-
-export type HeldPost = { post_id: string; owner_id: string };
+// What the post routes share (posts.ts, post-operations.ts, post-parts.ts, post-people-parts.ts, post-expense-parts.ts): the caller
+// as the workflows take it, answering a workflow's result, and the problems a refusal becomes
+// (docs/post-rules.md "Error codes"). The workflows themselves are in application/posts/.
 
 /** 404 for a post that does not exist and for someone else's: a customer cannot tell them apart (docs/security.md). */
-export const postNotFound = () => problem(404, postErrors.notFound, 'Post not found.');
+export const postNotFound = () => domainProblem({ code: postErrors.notFound, message: 'Post not found.' });
 
-const statusOf: Record<string, number> = {
-  [postErrors.notFound]: 404,
-  [postErrors.homeLoanNotFound]: 404,
-  [postErrors.preferencesNotFound]: 404,
-  [postErrors.applicantNotFound]: 404,
-  [postErrors.incomeNotFound]: 404,
-  [postErrors.expenseNotFound]: 404,
-  [postErrors.notOwner]: 403,
-  [postErrors.invalid]: 422,
-  [postErrors.incomplete]: 422,
-  [postErrors.reasonRequired]: 422,
-  [postErrors.messageRequired]: 422,
-  // The lifecycle (docs/post-lifecycle.md): not yours 403; the spec's two failure texts 422; wrong status, not due,
-  // already accepted: 409 (the default); settings out of range are ours, 500.
-  [lifecycleErrors.notAllowed]: 403,
-  [lifecycleErrors.extensionLimit]: 422,
-  [lifecycleErrors.automaticSelectionCancelled]: 422,
-  [lifecycleErrors.bidNotAcceptable]: 422,
-  [lifecycleErrors.invalidSettings]: 500,
-};
-
-/** Field paths under the body's wrapper ('loan_amount' → 'home_loan.loan_amount'). */
+/** Field paths under the body's wrapper ('loan_amount' → 'home_loan.loan_amount'; a refusal of the whole part → 'home_loan'). */
 export function prefixed(errors: FieldErrors, wrapper: string): FieldErrors {
   return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field === 'body' ? wrapper : `${wrapper}.${field}`, messages]));
 }
 
 /**
- * A refusal as problem+json. A part's own field errors (`POST_INVALID`) are named under the body's wrapper;
- * the post's completeness errors (`POST_INCOMPLETE`) already name their part ('home_loan.loan_amount', 'applicants').
- * Conflicts (already set, limits, not editable) are 409; a broken publishing configuration is ours, 500.
+ * A refusal as problem+json (the status from api/domain-problems.ts). Only a part's own field errors
+ * (`POST_INVALID`) are named under the body's wrapper, with 'body' as the wrapper itself; the post's completeness
+ * errors (`POST_INCOMPLETE`) already name their part ('home_loan.loan_amount', 'applicants'), so they stay as they are.
  */
-export function postProblem(error: DomainError, wrapper?: string): Problem {
-  const errors = postFieldErrors(error);
-  const status = statusOf[error.code] ?? (error.code === postErrors.publishSettingsInvalid ? 500 : 409);
-  const named = errors && wrapper && error.code === postErrors.invalid ? prefixed(errors, wrapper) : errors;
-  return problem(status, error.code, error.message, named);
+export function postProblem(error: PostError, wrapper?: string): Problem {
+  const named = error.errors && wrapper && error.code === postErrors.invalid ? { ...error, errors: prefixed(error.errors, wrapper) } : error;
+  return domainProblem(named);
 }
 
-export function postCommands(deps: AppDependencies) {
-  const { db, store, ids, clock } = deps;
+/** The caller as the post workflows take it. */
+export const requesterOf = (request: FastifyRequest): PostRequester => ({ caller: callerOf(request), correlationId: request.id });
 
-  /**
-   * The post as the caller may touch it: the owner always; an admin too when `admins` says so (reading, cancelling).
-   * Anyone else gets the same 404 as for a post that does not exist.
-   */
-  async function heldPost(request: FastifyRequest, postId: string, admins = false): Promise<HeldPost | null> {
-    const row = await findPost(db, postId);
-    return row && mayTouch(request, row.owner_id, admins) ? { post_id: row.uuid, owner_id: row.owner_id } : null;
+/** Answers a refusal (true: answered) or the write's position (read-your-writes) and lets the route answer. */
+export function refused(reply: FastifyReply, result: PostCommandResult, wrapper?: string): boolean {
+  if (!result.ok) {
+    sendProblem(reply, postProblem(result.error, wrapper));
+    return true;
   }
+  answerPosition(reply, result.position);
+  return false;
+}
 
-  /** The post holding a part (removed parts too), if the caller owns it. */
-  async function postOfPart(request: FastifyRequest, partId: string, kind: PostPartKind) {
-    const row = await findPostOfPart(db, partId, kind);
-    return row && mayTouch(request, row.owner_id, false) ? row : null;
-  }
+/** Answers the post as it is now: the updated view a write answers (a wizard step needs no read after it). */
+export async function answerPost(deps: Pick<AppDependencies, 'store'>, reply: FastifyReply, postId: string, status = 200) {
+  const read = await readPost(deps, postId);
+  if (!read) return sendProblem(reply, postNotFound());
+  return reply.code(status).send(read.view);
+}
 
-  function mayTouch(request: FastifyRequest, ownerId: string, admins: boolean): boolean {
-    const caller = callerOf(request);
-    if (caller.userId === ownerId) return true;
-    // Administration needs `view` (api/access.ts adminOnly).
-    return admins && caller.userType === 'admin' && caller.permissions.view;
-  }
+/** `readPost` for api/routes/bid-commands.ts, until it imports application/posts/read-post.ts itself. */
+export function postCommands(deps: Pick<AppDependencies, 'store'>) {
+  return { readPost: (postId: string) => readPost(deps, postId) };
+}
 
-  /** Decides a command on the post's stream as the caller (an admin acts as an admin: cancelling and the lifecycle pass). */
-  function run(request: FastifyRequest, postId: string, body: PostCommandBody) {
-    const caller = callerOf(request);
-    // The body is one of the commands; only the metadata is added, so the union's member stays the same.
-    const command = { ...body, metadata: { actor: { user_id: caller.userId, admin: caller.userType === 'admin' }, now: clock.now().toISOString() } } as PostCommand;
-    return handleCommand({
-      store,
-      ids,
-      streamId: postStream(postId),
-      decider: postDecider,
-      command,
-      context: { userId: caller.userId, correlationId: request.id, causationId: null, now: clock.now() },
-      // The lifecycle (end bidding, acceptance, …) must not lose to a burst of bids registering on the post.
-      ...(isLifecycleCommand(command) ? { attempts: CONTENDED_ATTEMPTS } : {}),
-    });
-  }
+type Post = ExistingPost['post'];
 
-  /**
-   * Answers the write's position and waits until the posts read model holds it: the next call may name a part
-   * made just now by its own path (/v2/applicants/{id}), which is looked up there.
-   */
-  async function settle(reply: FastifyReply, position: Position | null): Promise<void> {
-    answerPosition(reply, position);
-    if (position) await waitForProjections(db, ['posts'], position, { timeoutMs: 5000 });
-  }
-
-  /** Runs the command and, when refused, answers the problem; the new state otherwise. */
-  async function decide(request: FastifyRequest, reply: FastifyReply, postId: string, body: PostCommandBody, wrapper?: string): Promise<PostState | null> {
-    const result = await run(request, postId, body);
-    if (!result.ok) {
-      sendProblem(reply, postProblem(result.error, wrapper));
-      return null;
-    }
-    await settle(reply, result.position);
-    return result.state;
-  }
-
-  /** The post folded from its stream (consistent with the write just made), with its times; null if absent. */
-  async function readPost(postId: string): Promise<{ state: Exclude<PostState, { status: 'absent' }>; view: PostView } | null> {
-    const recorded = await store.readStream(postStream(postId));
-    // The stored events of a post stream were written by the post decider.
-    const state = recorded.reduce((s, e) => postDecider.evolve(s, { type: e.type, data: e.data } as PostEvent), postDecider.initialState());
-    const first = recorded[0];
-    const last = recorded[recorded.length - 1];
-    if (state.status === 'absent' || !first || !last) return null;
-    const times: PostTimes = { created_at: first.metadata.occurred_at, updated_at: last.metadata.occurred_at };
-    return { state, view: toPostView(state, times) };
-  }
-
-  return { heldPost, postOfPart, decide, readPost };
+/** What the part routes share (post-parts.ts, post-people-parts.ts, post-expense-parts.ts). */
+export function partRoutes(deps: AppDependencies) {
+  const partNotFound = (what: string) => problem(404, 'NOT_FOUND', `${what} not found.`);
+  return {
+    partNotFound,
+    currentYear: () => currentYearAt(deps.clock.now().toISOString()),
+    /** A part the route checks itself (applicants: the ages need today's year) refused with its field errors. */
+    invalid: (reply: FastifyReply, errors: FieldErrors) =>
+      sendProblem(reply, domainProblem({ code: postErrors.invalid, message: Object.values(errors)[0]?.[0] ?? 'The post has invalid fields.', errors })),
+    /** The owned post behind a part's path; answers 404 (and null) otherwise. */
+    async postOf(request: FastifyRequest, reply: FastifyReply, partId: string, kind: PostPartKind, what: string) {
+      const found = await findOwnedPostOfPart(deps, callerOf(request), partId, kind);
+      if (!found) sendProblem(reply, partNotFound(what));
+      return found;
+    },
+    /** Runs a part's command (add or change), then answers the part `view` picks from the new post (201 for a new part). */
+    async save<V>(request: FastifyRequest, reply: FastifyReply, postId: string, command: PostCommandBody, wrapper: string, view: (post: Post) => V | undefined, status = 200) {
+      const result = await runPostCommand(deps, requesterOf(request), postId, command);
+      if (refused(reply, result, wrapper) || !result.ok) return reply;
+      const answer = result.state.status === 'absent' ? undefined : view(result.state.post);
+      return answer === undefined ? sendProblem(reply, postNotFound()) : reply.code(status).send(answer);
+    },
+    /** Runs a part's removal: 204, also for a part already gone. */
+    async remove(request: FastifyRequest, reply: FastifyReply, postId: string, command: PostCommandBody) {
+      const result = await runPostCommand(deps, requesterOf(request), postId, command);
+      return refused(reply, result) ? reply : reply.code(204).send(null);
+    },
+  };
 }

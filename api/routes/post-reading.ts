@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readPost } from '../../application/posts/read-post';
 import { postReadingView, toProviderPostView } from '../../contracts/provider-post';
 import { type PostReadingFacts, postReadingFacts, providerTableStatuses } from '../../projections/posts/dashboard-queries';
 import { findUser } from '../../projections/users/queries';
@@ -8,7 +9,7 @@ import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
-import { postCommands, postNotFound } from './post-commands';
+import { postNotFound } from './post-commands';
 
 // GET /v4/posts/{id} for every role (spec 1 §2 "Post detail", §6; docs/dashboards.md "The post as each role reads
 // it"): the owner and admins read the whole post; a provider reads the loan summary of a post it may bid on or has
@@ -43,7 +44,6 @@ export const postReadingRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
-    const posts = postCommands(deps);
 
     app.get(
       '/v4/posts/:id',
@@ -62,8 +62,8 @@ export const postReadingRoutes =
         await waitForRequestedPosition(db, request, ['posts', 'bids']);
         const facts = await postReadingFacts(db, request.params.id, caller.userType === 'fsp' ? caller.userId : null);
         const reading = readingOf(caller, facts);
-        // Folded from the stream, so the answer is as fresh as the last write.
-        const read = reading === 'none' || !facts ? null : await posts.readPost(request.params.id);
+        // Folded from the stream, so the answer is as fresh as the last write (docs/architecture.md "Where a post's detail is read from").
+        const read = reading === 'none' || !facts ? null : await readPost(deps, request.params.id);
         if (!read || !facts) return sendProblem(reply, postNotFound());
         if (reading === 'whole') return read.view;
         if (reading === 'provider-summary') return toProviderPostView(read.view, null);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jane, livingCosts } from '../../domain/post/test-fixtures';
+import { defaultPreferences } from '../../domain/post/schemas';
+import { jane, livingCosts, salary } from '../../domain/post/test-fixtures';
+import { homeLoanProduct } from '../../domain/product/products';
 import { type PostSession, postHelpers } from '../support/posts';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -91,5 +93,56 @@ describe('editing an open post', () => {
     const stranger = await t.createUser({ userType: 'customer' });
     const answer = await edit(stranger, parts.post, [{ type: 'change_home_loan', home_loan: { number_of_dependants: 1 } }]);
     expect(answer.statusCode).toBe(404);
+  });
+});
+
+// A wizard step is one request (docs/architecture.md "Where a post's detail is read from"): the step's parts go as
+// one edit of the pending post, and the answer is the post as saved, the same the next read shows.
+describe("a wizard step's save", () => {
+  it('sets, adds and changes the parts of a pending post in one PATCH that answers the updated post', async () => {
+    const owner = await newVisitor();
+    const started = await call(owner, 'POST', `/v2/products/${homeLoanProduct.uuid}/posts`, { post: { urgency: 'within_1_month' } });
+    const post = started.json().uuid as string;
+    const [loan, preferences, applicant, income] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+
+    // Step 1 and 2: the urgency, a draft of the loan (only the fields given are checked) and its preferences.
+    const intro = await edit(owner, post, [
+      { type: 'change_post', post: { urgency: 'within_3_months' } },
+      { type: 'set_home_loan', uuid: loan, home_loan: { loan_type: 'refinance', loan_purpose: 'owner' } },
+      { type: 'set_preferences', uuid: preferences, home_loan_preferences: defaultPreferences },
+    ]);
+    expect(intro.statusCode, intro.body).toBe(200);
+    expect(intro.headers['x-position']).toEqual(expect.any(String));
+    expect(intro.json()).toMatchObject({
+      uuid: post,
+      status: 'pending',
+      urgency: 'within_3_months',
+      primary_home_loan: { uuid: loan, loan_type: 'refinance', loan_purpose: 'owner', home_loan_preferences: { uuid: preferences } },
+    });
+
+    // Steps 4 and 5: the counts on the loan, an applicant, and an income of that applicant named by its new id.
+    const people = await edit(owner, post, [
+      { type: 'change_home_loan', home_loan: { number_of_applicants: 1, number_of_dependants: 0 } },
+      { type: 'add_applicant', uuid: applicant, applicant: jane },
+      { type: 'add_income', uuid: income, applicant_uuid: applicant, income: salary },
+    ]);
+    expect(people.statusCode, people.body).toBe(200);
+    const answered = people.json();
+    expect(answered).toMatchObject({ primary_home_loan: { number_of_applicants: 1 }, applicants: [{ uuid: applicant, first_name: jane.first_name }] });
+    expect(answered.applicants[0].incomes.map((i: { uuid: string }) => i.uuid)).toEqual([income]);
+    // The answer is the post as the next read shows it: the wizard needs no read after its step.
+    expect((await call(owner, 'GET', `/v4/posts/${post}`)).json()).toEqual(answered);
+  });
+
+  it('names the change at fault (preferences before a loan, a loan amount out of bounds) and writes nothing', async () => {
+    const owner = await newVisitor();
+    const post = (await call(owner, 'POST', `/v2/products/${homeLoanProduct.uuid}/posts`, { post: {} })).json().uuid as string;
+    const before = await t.eventCount();
+    const early = await edit(owner, post, [{ type: 'set_preferences', uuid: randomUUID(), home_loan_preferences: defaultPreferences }]);
+    expect(early.json()).toMatchObject({ status: 422, code: 'POST_INVALID', errors: { 'changes.0.home_loan_preferences': ['Add the home loan first.'] } });
+    const badLoan = await edit(owner, post, [{ type: 'set_home_loan', uuid: randomUUID(), home_loan: { loan_amount: 1 } }]);
+    expect(badLoan.json()).toMatchObject({ status: 422, code: 'POST_INVALID' });
+    expect(Object.keys(badLoan.json().errors)).toEqual(['changes.0.home_loan.loan_amount']);
+    expect(await t.eventCount()).toBe(before);
   });
 });

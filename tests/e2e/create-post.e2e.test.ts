@@ -133,9 +133,19 @@ describe('a new visitor creates a post', () => {
     await snap('07-applicants-errors');
     await field('Last name', second).fill('Jones');
     await field('Year of birth', second).fill('1986');
+    // A step is one request (docs/architecture.md "Where a post's detail is read from"): the two applicants and the
+    // loan's counts go as one PATCH that answers the post, and step 5 opens on that answer without reading it again.
+    const postCalls: string[] = [];
+    const record = (request: { method(): string; url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/v\d+\/(posts|home_loans|home_loan_preferences|applicants|expenses)\b/.test(pathname)) postCalls.push(`${request.method()} ${pathname}`);
+    };
+    page.on('request', record);
     await next();
     await page.waitForURL('**/create-post/step-5');
     await heading('Savings and Incomes');
+    page.off('request', record);
+    expect(postCalls).toEqual([`PATCH /v2/posts/${postUuid}`]);
   });
 
   it('a reload keeps the step and the values typed', async () => {

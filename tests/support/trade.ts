@@ -11,7 +11,7 @@ import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import type { LifecycleActor } from '../../domain/post/lifecycle';
 import { homeLoanProduct } from '../../domain/product/products';
-import type { PostCommandBody } from '../../api/routes/post-commands';
+import type { PostCommandBody } from '../../application/posts/run-post-command';
 import { userDecider } from '../../domain/user/decider';
 import { userStream } from '../../domain/user/events';
 import type { PermissionChanges } from '../../domain/user/permissions';

@@ -1,5 +1,6 @@
 import { homeLoanProduct } from '../../../../domain/product/products';
-import type { NewPost, PostChanges } from '../../../../domain/post/schemas';
+import type { NewPost } from '../../../../domain/post/schemas';
+import type { PostChange } from '../../../../contracts/post-operations';
 import { postView } from '../../../../contracts/post';
 import { apiFetch } from '../../../lib/api-fetch';
 
@@ -12,15 +13,13 @@ export function createPost(post: NewPost = {}) {
 
 const patchPost = (uuid: string, body: object) => apiFetch(`/v2/posts/${encodeURIComponent(uuid)}`, { method: 'PATCH', body, schema: postView });
 
-/** `operation: update`: the post's own fields (urgency). */
-export const updatePost = (uuid: string, post: PostChanges) => patchPost(uuid, { operation: 'update', post });
 /** `operation: validate`: publishes a complete post (422 with the field errors otherwise); the customer becomes active. */
 export const validatePost = (uuid: string) => patchPost(uuid, { operation: 'validate' });
 /**
- * `operation: edit`: several part changes decided as one (the post edit screen's save); a field error is named
- * `changes.<index>.<wrapper>.<field>`. The change's shape is web/features/posts/edit/people-form.ts's `PostEditChange`.
+ * `operation: edit`: several part changes decided as one (a wizard step, the post edit screen's save), answering the
+ * post as saved; a field error is named `changes.<index>.<wrapper>.<field>`. The changes are contracts/post-operations.ts's `PostChange`.
  */
-export const editPost = (uuid: string, changes: readonly object[]) => patchPost(uuid, { operation: 'edit', changes });
+export const editPost = (uuid: string, changes: readonly PostChange[]) => patchPost(uuid, { operation: 'edit', changes });
 
 /** `DELETE /v1/posts/{id}`: the reset of the wizard; the pending post is cancelled (docs/api.md "Posts"). */
 export function deletePost(uuid: string) {

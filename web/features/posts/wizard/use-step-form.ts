@@ -6,7 +6,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { createElement, Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../../domain/post/schemas';
 import type { PostView } from '../../../../contracts/post';
-import type { RememberId } from './api/save-steps';
 import { isApiError } from '../../../lib/api-error';
 import { getPost } from '../api/get-post';
 import { postKeys } from '../api/post-keys';
@@ -18,13 +17,12 @@ import { forgetLostPost, wizardStore } from './wizard-session';
 // kept as a draft after the step's delay (spec 2 §4); Next checks the step with the domain's rules, sends it, clears
 // the draft and opens the next step. An invalid Next scrolls to the first message.
 
-/** What `save` sends; it answers the post as saved. */
+/** What `save` sends; it answers the post as saved (one request: PATCH /v2/posts/{id}, see api/save-steps.ts). */
 type Options<Values> = {
   step: StepNumber;
   initialValues: Values;
   validate: (values: Values) => FieldErrors;
-  /** `rememberId` gives a row just created its id at once (see `RememberId`). */
-  save: (values: Values, rememberId: RememberId) => Promise<PostView>;
+  save: (values: Values) => Promise<PostView>;
   /** Keeps only what may stay on this device (the overview leaves the passwords out). */
   toDraft?: (values: Values) => object;
   /** Fits a draft to the saved post (a draft may name an applicant removed since). */
@@ -98,13 +96,12 @@ export function useStepForm<Values extends object>({ step, initialValues, valida
     },
   });
 
-  const rememberId: RememberId = (path, uuid) => form.setFieldValue(path as never, uuid as never);
-
   async function next(values: Values) {
     setSaving(true);
     setUnplaced(null);
     try {
-      const post = await save(values, rememberId);
+      const post = await save(values);
+      // The answer is the post as saved: the next step starts from it without reading it again.
       queryClient.setQueryData(postKeys.detail(post.uuid), post);
       keepDraft.cancel();
       clearDraft(wizardStore(), step);

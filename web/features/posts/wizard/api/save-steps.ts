@@ -1,26 +1,15 @@
-import { campaignSlug, type HomeLoanDraft } from '../../../../../domain/post/schemas';
+import { campaignSlug } from '../../../../../domain/post/schemas';
 import type { PostView } from '../../../../../contracts/post';
+import type { PostChange } from '../../../../../contracts/post-operations';
 import { ApiError, isApiError } from '../../../../lib/api-error';
-import {
-  createApplicant,
-  createExpense,
-  createIncome,
-  deleteApplicant,
-  deleteExpense,
-  deleteIncome,
-  type ExpenseFields,
-  updateApplicant,
-  updateExpense,
-  updateIncome,
-} from '../../api/applicants';
 import { getPost } from '../../api/get-post';
-import { createHomeLoan, createPreferences, updateHomeLoan, updatePreferences } from '../../api/home-loans';
-import { createPost, updatePost, validatePost } from '../../api/posts';
+import { createPost, editPost, validatePost } from '../../api/posts';
 import {
   type ApplicantsValues,
   type ExpensesValues,
   type IntroValues,
   type LoanDetailsValues,
+  newRowKey,
   type PrioritiesValues,
   type SavingsValues,
   toApplicant,
@@ -33,28 +22,51 @@ import type { CustomerRegistration } from '../../../../../domain/user/customer-a
 import { emailIsFree } from '../../../../lib/account-api';
 import { ensureCustomer, registerCustomer } from './customer-account';
 
-// Sending a step to the server when its Next validates (spec 2 §4): the step's parts are created, changed or removed
-// with the calls of spec 2 §7, then the post is read again. A 422's field errors come back named as the step's form
-// names them ('applicants.1.first_name'), so they show under the right field.
+// Sending a step to the server when its Next validates (spec 2 §4). A step is one request: its parts' changes go
+// together as PATCH /v2/posts/{id} `operation: edit`, decided all or nothing, and the answer is the post as saved,
+// which the step hands to the post's query (use-step-form.ts) — no read before or after. The changes are worked out
+// from the post the step shows (the query's data, the previous step's answer). A new part carries its row's key
+// as its uuid. A 422's field errors come back named as the step's form names them ('applicants.1.first_name'), so
+// they show under the right field.
 
-/**
- * Runs a call; a 422's errors named `<wrapper>.<field>` (or `<field>`) are renamed `<at>.<field>`. `at` is '' for
- * the step's own fields.
- */
-async function placed<T>(call: Promise<T>, wrapper: string, at: string): Promise<T> {
+/** One change of a step and where its fields sit in the step's form ('' for the step's own fields, 'applicants.1'). */
+type StepChange = { change: PostChange; at: string };
+
+/** `changes.<index>.<wrapper>.<field>` → `<at>.<field>` of the change at that index; other names stay. */
+function placedErrors(errors: Readonly<Record<string, readonly string[]>>, changes: readonly StepChange[]): Record<string, string[]> {
+  const placed: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const match = /^changes\.(\d+)\.[^.]+(?:\.(.+))?$/.exec(key);
+    const at = match ? changes[Number(match[1])]?.at : undefined;
+    const field = match?.[2];
+    const path = at === undefined ? key : field ? (at ? `${at}.${field}` : field) : at || key;
+    placed[path] = [...(placed[path] ?? []), ...messages];
+  }
+  return placed;
+}
+
+/** Sends the step's changes as one edit; the post as saved (the same post when the step changed nothing). */
+async function saveChanges(post: PostView, changes: readonly StepChange[]): Promise<PostView> {
+  if (changes.length === 0) return post;
   try {
-    return await call;
+    return await editPost(
+      post.uuid,
+      changes.map((c) => c.change),
+    );
   } catch (error) {
     if (!isApiError(error, 422)) throw error;
-    const errors = Object.fromEntries(
-      Object.entries(error.errors).map(([key, messages]) => {
-        const field = key.startsWith(`${wrapper}.`) ? key.slice(wrapper.length + 1) : key;
-        return [at ? `${at}.${field}` : field, [...messages]];
-      }),
-    );
-    throw new ApiError({ status: 422, title: error.title, detail: error.detail, code: error.code, errors });
+    throw new ApiError({ status: 422, title: error.title, detail: error.detail, code: error.code, errors: placedErrors(error.errors, changes) });
   }
 }
+
+/** A 422's errors named `<wrapper>.<field>` renamed `<field>`: the step's own fields. */
+const renamedFrom =
+  (wrapper: string) =>
+  (error: unknown): never => {
+    if (!isApiError(error, 422)) throw error;
+    const errors = Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [key.startsWith(`${wrapper}.`) ? key.slice(wrapper.length + 1) : key, [...messages]]));
+    throw new ApiError({ status: 422, title: error.title, detail: error.detail, code: error.code, errors });
+  };
 
 const loanOf = (post: PostView) => {
   if (!post.primary_home_loan) throw new ApiError({ status: 409, title: 'Conflict', detail: 'Describe the home loan first.' });
@@ -62,111 +74,104 @@ const loanOf = (post: PostView) => {
 };
 
 /**
- * Tells the form the id of a row just created (`applicants.1.uuid`), so that a Next retried after a later call failed
- * changes that row instead of creating it twice. Every save also starts from the post as the server has it now.
- */
-export type RememberId = (path: string, uuid: string) => void;
-
-/**
- * Step 1: the first save makes the customer (unless one is logged in), the post and its home loan; later saves
- * change the urgency and the loan's type and purpose. `started` hears of a new post at once, so a retry after a
- * failed loan call continues that post instead of making another.
+ * Step 1: the first save makes the customer (unless one is logged in) and the post, then gives it its home loan;
+ * later saves change the urgency and the loan's type and purpose. `started` hears of a new post at once, so a retry
+ * after a failed loan call continues that post instead of making another.
  */
 export async function saveIntro(
+  shown: PostView | null,
   postUuid: string | null,
   values: IntroValues,
   slug: string | null,
   started: (postUuid: string, customerMade: boolean) => void,
 ): Promise<PostView> {
-  const loanFields = { loan_type: values.loan_type, loan_purpose: values.loan_purpose };
+  const home_loan = { loan_type: values.loan_type, loan_purpose: values.loan_purpose };
   if (postUuid === null) {
     const customer = await ensureCustomer();
     const campaign = campaignSlug.safeParse(slug);
-    const post = await placed(createPost({ urgency: values.urgency, campaign_slug: campaign.success ? campaign.data : null }), 'post', '');
+    const post = await createPost({ urgency: values.urgency, campaign_slug: campaign.success ? campaign.data : null }).catch(renamedFrom('post'));
     started(post.uuid, customer.made);
-    await placed(createHomeLoan(post.uuid, loanFields), 'home_loan', '');
-    return getPost(post.uuid);
+    return saveChanges(post, [{ change: { type: 'set_home_loan', uuid: newRowKey(), home_loan }, at: '' }]);
   }
-  const post = await getPost(postUuid);
-  await placed(updatePost(postUuid, { urgency: values.urgency! }), 'post', '');
+  // The post the step shows, unless a retry continues one made by a save whose loan call failed.
+  const post = shown?.uuid === postUuid ? shown : await getPost(postUuid);
   const loan = post.primary_home_loan;
-  await placed(loan ? updateHomeLoan(loan.uuid, loanFields) : createHomeLoan(postUuid, loanFields), 'home_loan', '');
-  return getPost(postUuid);
+  return saveChanges(post, [
+    { change: { type: 'change_post', post: { urgency: values.urgency } }, at: '' },
+    { change: loan ? { type: 'change_home_loan', home_loan } : { type: 'set_home_loan', uuid: newRowKey(), home_loan }, at: '' },
+  ]);
 }
 
 /** Step 2: the lender preferences. */
-export async function savePriorities(postUuid: string, values: PrioritiesValues): Promise<PostView> {
-  const post = await getPost(postUuid);
-  const loan = loanOf(post);
-  const preferences = toPreferences(values);
-  const saved = loan.home_loan_preferences;
-  await placed(saved ? updatePreferences(saved.uuid, preferences) : createPreferences(loan.uuid, preferences), 'home_loan_preferences', '');
-  return getPost(post.uuid);
+export async function savePriorities(post: PostView, values: PrioritiesValues): Promise<PostView> {
+  const home_loan_preferences = toPreferences(values);
+  const saved = loanOf(post).home_loan_preferences;
+  const change: PostChange = saved ? { type: 'change_preferences', home_loan_preferences } : { type: 'set_preferences', uuid: newRowKey(), home_loan_preferences };
+  return saveChanges(post, [{ change, at: '' }]);
 }
 
 /** Step 3: the loan itself. */
-export async function saveLoanDetails(postUuid: string, values: LoanDetailsValues): Promise<PostView> {
-  const post = await getPost(postUuid);
+export async function saveLoanDetails(post: PostView, values: LoanDetailsValues): Promise<PostView> {
   const loan = loanOf(post);
-  await placed(updateHomeLoan(loan.uuid, toLoanDetailsChanges(values, loan.loan_type, loan.loan_purpose)), 'home_loan', '');
-  return getPost(post.uuid);
+  return saveChanges(post, [{ change: { type: 'change_home_loan', home_loan: toLoanDetailsChanges(values, loan.loan_type, loan.loan_purpose) }, at: '' }]);
 }
 
 /** Step 4: applicants removed first (at most four at a time), then the loan's counts, then each applicant. */
-export async function saveApplicants(postUuid: string, values: ApplicantsValues, remember: RememberId): Promise<PostView> {
-  const post = await getPost(postUuid);
-  const loan = loanOf(post);
+export async function saveApplicants(post: PostView, values: ApplicantsValues): Promise<PostView> {
+  loanOf(post);
+  const saved = new Set(post.applicants.map((a) => a.uuid));
   const kept = new Set(values.applicants.map((a) => a.uuid).filter((uuid) => uuid !== null));
-  for (const gone of post.applicants.filter((a) => !kept.has(a.uuid))) await deleteApplicant(gone.uuid);
-  const counts: HomeLoanDraft = {
+  const changes: StepChange[] = post.applicants.filter((a) => !kept.has(a.uuid)).map((gone) => ({ change: { type: 'remove_applicant', uuid: gone.uuid }, at: '' }));
+  const counts = {
     number_of_applicants: values.applicants.length,
     number_of_dependants: typeof values.number_of_dependants === 'number' ? values.number_of_dependants : null,
   };
-  await placed(updateHomeLoan(loan.uuid, counts), 'home_loan', '');
+  changes.push({ change: { type: 'change_home_loan', home_loan: counts }, at: '' });
   for (const [index, applicant] of values.applicants.entries()) {
-    const fields = toApplicant(applicant) as Parameters<typeof createApplicant>[1];
-    if (applicant.uuid) await placed(updateApplicant(applicant.uuid, fields), 'applicant', `applicants.${index}`);
-    else remember(`applicants.${index}.uuid`, (await placed(createApplicant(loan.uuid, fields), 'applicant', `applicants.${index}`)).uuid);
+    const fields = toApplicant(applicant);
+    const change: PostChange =
+      applicant.uuid && saved.has(applicant.uuid) ? { type: 'change_applicant', uuid: applicant.uuid, applicant: fields } : { type: 'add_applicant', uuid: applicant.key, applicant: fields };
+    changes.push({ change, at: `applicants.${index}` });
   }
-  return getPost(post.uuid);
+  return saveChanges(post, changes);
 }
 
 /** Step 5: the savings on the loan, then the incomes (one moved to another applicant is made again under them). */
-export async function saveSavings(postUuid: string, values: SavingsValues, remember: RememberId): Promise<PostView> {
-  const post = await getPost(postUuid);
-  const loan = loanOf(post);
-  const savings: HomeLoanDraft = {
+export async function saveSavings(post: PostView, values: SavingsValues): Promise<PostView> {
+  loanOf(post);
+  const savings = {
     cash_savings: typeof values.cash_savings === 'number' ? values.cash_savings : null,
     equity_from_another_property: values.equity_from_another_property,
   };
-  await placed(updateHomeLoan(loan.uuid, savings), 'home_loan', '');
+  const changes: StepChange[] = [{ change: { type: 'change_home_loan', home_loan: savings }, at: '' }];
   const saved = post.applicants.flatMap((a) => a.incomes);
   const kept = new Map(values.incomes.filter((i) => i.uuid !== null).map((i) => [i.uuid!, i.applicant_uuid]));
-  for (const gone of saved.filter((i) => kept.get(i.uuid) !== i.applicant_uuid)) await deleteIncome(gone.applicant_uuid, gone.uuid);
+  for (const gone of saved.filter((i) => kept.get(i.uuid) !== i.applicant_uuid)) changes.push({ change: { type: 'remove_income', uuid: gone.uuid }, at: '' });
   for (const [index, income] of values.incomes.entries()) {
-    const fields = toIncome(income) as Parameters<typeof createIncome>[1];
+    const fields = toIncome(income);
     const unchangedOwner = income.uuid !== null && saved.some((i) => i.uuid === income.uuid && i.applicant_uuid === income.applicant_uuid);
-    if (unchangedOwner) await placed(updateIncome(income.applicant_uuid!, income.uuid!, fields), 'income', `incomes.${index}`);
-    else remember(`incomes.${index}.uuid`, (await placed(createIncome(income.applicant_uuid!, fields), 'income', `incomes.${index}`)).uuid);
+    // A moved income is removed above; its new part needs a new id (a removed part's id stays used).
+    const change: PostChange = unchangedOwner
+      ? { type: 'change_income', uuid: income.uuid!, income: fields }
+      : { type: 'add_income', uuid: income.uuid ? newRowKey() : income.key, applicant_uuid: income.applicant_uuid!, income: fields };
+    changes.push({ change, at: `incomes.${index}` });
   }
-  return getPost(post.uuid);
+  return saveChanges(post, changes);
 }
 
-/** Step 6: expenses removed, then each expense created or replaced. */
-export async function saveExpenses(postUuid: string, values: ExpensesValues, remember: RememberId): Promise<PostView> {
-  const post = await getPost(postUuid);
-  const loan = loanOf(post);
+/** Step 6: expenses removed, then each expense created or replaced (its applicants inside it). */
+export async function saveExpenses(post: PostView, values: ExpensesValues): Promise<PostView> {
+  loanOf(post);
+  const saved = new Set(post.expenses.map((e) => e.uuid));
   const kept = new Set(values.expenses.map((e) => e.uuid).filter((uuid) => uuid !== null));
-  for (const gone of post.expenses.filter((e) => !kept.has(e.uuid))) await deleteExpense(gone.uuid);
+  const changes: StepChange[] = post.expenses.filter((e) => !kept.has(e.uuid)).map((gone) => ({ change: { type: 'remove_expense', uuid: gone.uuid }, at: '' }));
   for (const [index, expense] of values.expenses.entries()) {
-    const { applicants, ...fields } = toExpense(expense);
-    const body = fields as ExpenseFields;
-    const ids = applicants as string[];
-    // The expense's applicants answer as `applicants`, beside the wrapper: they land on `expenses.<index>.applicants`.
-    if (expense.uuid) await placed(updateExpense(expense.uuid, ids, body), 'expense', `expenses.${index}`);
-    else remember(`expenses.${index}.uuid`, (await placed(createExpense(loan.uuid, ids, body), 'expense', `expenses.${index}`)).uuid);
+    const fields = toExpense(expense);
+    const change: PostChange =
+      expense.uuid && saved.has(expense.uuid) ? { type: 'change_expense', uuid: expense.uuid, expense: fields } : { type: 'add_expense', uuid: expense.key, expense: fields };
+    changes.push({ change, at: `expenses.${index}` });
   }
-  return getPost(post.uuid);
+  return saveChanges(post, changes);
 }
 
 /** spec 2 §8 "takenEmail", in words (the sign-up form says the same). */
@@ -182,11 +187,11 @@ export async function publishPost(post: PostView, account: { customerUuid: strin
   if (account) {
     if (!(await emailIsFree(account.user.email))) throw takenEmail();
     try {
-      await placed(registerCustomer(account.customerUuid, account.user), 'user', '');
+      await registerCustomer(account.customerUuid, account.user).catch(renamedFrom('user'));
     } catch (error) {
       if (isApiError(error, 422) && error.errors.email?.includes('takenEmail')) throw takenEmail();
       throw error;
     }
   }
-  return placed(validatePost(post.uuid), 'post', '');
+  return validatePost(post.uuid).catch(renamedFrom('post'));
 }

@@ -19,7 +19,7 @@ export function ApplicantsStep({ post }: { post: PostView }) {
     step: 4,
     initialValues: applicantsValuesOf(post),
     validate: (values) => applicantsErrors(values, currentYear),
-    save: (values, rememberId) => saveApplicants(post.uuid, values, rememberId),
+    save: (values) => saveApplicants(post, values),
   });
   return (
     <StepForm step={4} {...step}>

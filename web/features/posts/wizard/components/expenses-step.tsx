@@ -111,7 +111,7 @@ export function ExpensesStep({ post }: { post: PostView }) {
     step: 6,
     initialValues: expensesValuesOf(post),
     validate: (values) => expensesErrors(values, post),
-    save: (values, rememberId) => saveExpenses(post.uuid, values, rememberId),
+    save: (values) => saveExpenses(post, values),
     adoptDraft: (draft) => ({ expenses: draft.expenses.map((e) => ({ ...e, applicants: e.applicants.filter((id) => post.applicants.some((a) => a.uuid === id)) })) }),
   });
   const applicants = post.applicants.map((a) => ({ key: a.uuid, name: [a.first_name, a.last_name].filter(Boolean).join(' ') || `Applicant ${a.number}` }));

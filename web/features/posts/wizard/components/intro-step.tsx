@@ -18,7 +18,7 @@ export function IntroStep({ post }: { post: PostView | null }) {
     validate: introErrors,
     save: (values) => {
       const state = readWizardState(wizardStore());
-      return saveIntro(state.post_uuid, values, state.campaign_slug, (postUuid, customerMade) =>
+      return saveIntro(post, state.post_uuid, values, state.campaign_slug, (postUuid, customerMade) =>
         writeWizardState(wizardStore(), { post_uuid: postUuid, new_customer: customerMade }),
       );
     },

@@ -46,7 +46,7 @@ export function LoanDetailsStep({ post }: { post: PostView }) {
     step: 3,
     initialValues: loanDetailsValuesOf(post),
     validate: (values) => loanDetailsErrors(values, post),
-    save: (values) => saveLoanDetails(post.uuid, values),
+    save: (values) => saveLoanDetails(post, values),
   });
   return (
     <StepForm step={3} {...step}>

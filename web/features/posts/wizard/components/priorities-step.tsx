@@ -27,7 +27,7 @@ export function PrioritiesStep({ post }: { post: PostView }) {
     step: 2,
     initialValues: prioritiesValuesOf(post),
     validate: prioritiesErrors,
-    save: (values) => savePriorities(post.uuid, values),
+    save: (values) => savePriorities(post, values),
   });
   return (
     <StepForm step={2} {...step}>

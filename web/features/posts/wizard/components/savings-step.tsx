@@ -20,7 +20,7 @@ export function SavingsStep({ post }: { post: PostView }) {
     step: 5,
     initialValues: savingsValuesOf(post),
     validate: (values) => savingsErrors(values, post),
-    save: (values, rememberId) => saveSavings(post.uuid, values, rememberId),
+    save: (values) => saveSavings(post, values),
     adoptDraft: (draft) => ({ ...draft, incomes: draft.incomes.filter((i) => post.applicants.some((a) => a.uuid === i.applicant_uuid)) }),
   });
   const { form } = step;

@@ -1,69 +1,49 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { PostChange } from '../../contracts/post-operations';
 import type { PostPartCommand } from '../../domain/post/commands';
-import { currentYearAt, postErrors, type PostState } from '../../domain/post/decider';
+import { currentYearAt, type PostError, postErrors } from '../../domain/post/decider';
 import {
   applicantChangesSchema,
   applicantSchema,
   expenseSchema,
   type FieldErrors,
   homeLoanChangesSchema,
+  homeLoanDraftSchema,
   incomeChangesSchema,
   incomeSchema,
+  postChangesSchema,
   preferencesChangesSchema,
+  preferencesSchema,
 } from '../../domain/post/schemas';
 import type { PostPartKind } from '../../projections/posts/posts';
 import { findPostOfPart } from '../../projections/posts/queries';
-import type { AppDependencies } from '../dependencies';
-import { problem, sendProblem } from '../problem';
-import type { postCommands } from './post-commands';
+import type { PostRequester } from './post-caller';
+import { readPost } from './read-post';
+import { type PostCommandDependencies, type PostCommandResult, runPostCommand } from './run-post-command';
 
-// The edit screen's save (spec 1 "/post/{uuid}/edit"): several part changes decided as one (`EditPost`), so an open
-// post that must stay complete can change applicants, incomes and expenses together. New parts carry a uuid the
-// client made (so the changes after them, and any error, can name them); one already used anywhere is refused.
+// The edit (spec 1 "/post/{uuid}/edit", and each step of the post wizard): several part changes decided as one
+// (`EditPost`). A change's field errors are named `changes.<index>.<wrapper>.<field>`; nothing is saved unless all
+// of them pass.
 
-const part = z.record(z.string(), z.unknown());
-const id = z.uuid();
+const kindOf: Partial<Record<PostChange['type'], PostPartKind>> = {
+  set_home_loan: 'home_loan',
+  set_preferences: 'preferences',
+  add_applicant: 'applicant',
+  add_income: 'income',
+  add_expense: 'expense',
+};
 
-export const postChange = z.discriminatedUnion(
-  'type',
-  [
-    z.strictObject({ type: z.literal('change_home_loan'), home_loan: part }),
-    z.strictObject({ type: z.literal('change_preferences'), home_loan_preferences: part }),
-    z.strictObject({ type: z.literal('add_applicant'), uuid: id, applicant: part }),
-    z.strictObject({ type: z.literal('change_applicant'), uuid: id, applicant: part }),
-    z.strictObject({ type: z.literal('remove_applicant'), uuid: id }),
-    z.strictObject({ type: z.literal('add_income'), uuid: id, applicant_uuid: id, income: part }),
-    z.strictObject({ type: z.literal('change_income'), uuid: id, income: part }),
-    z.strictObject({ type: z.literal('remove_income'), uuid: id }),
-    z.strictObject({ type: z.literal('add_expense'), uuid: id, expense: part }),
-    z.strictObject({ type: z.literal('change_expense'), uuid: id, expense: part }),
-    z.strictObject({ type: z.literal('remove_expense'), uuid: id }),
-  ],
-  { error: 'Unknown change.' },
-);
-export type PostChange = z.infer<typeof postChange>;
-
-export const editOperation = z.strictObject({ operation: z.literal('edit'), changes: z.array(postChange).min(1, 'Nothing to save.').max(100) });
-
-const kindOf: Partial<Record<PostChange['type'], PostPartKind>> = { add_applicant: 'applicant', add_income: 'income', add_expense: 'expense' };
-
-/** Runs the edit; answers the post's new state, or null after answering the problem. */
-export async function editPost(
-  deps: AppDependencies,
-  posts: ReturnType<typeof postCommands>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  postId: string,
-  changes: readonly PostChange[],
-): Promise<PostState | null> {
+/** Checks the changes and decides them on the post as one command; 422 `POST_INVALID` names each bad change. */
+export async function editPost(deps: PostCommandDependencies, requester: PostRequester, postId: string, changes: readonly PostChange[]): Promise<PostCommandResult> {
   const currentYear = currentYearAt(deps.clock.now().toISOString());
-  const read = await posts.readPost(postId);
-  if (!read) return null;
+  const read = await readPost(deps, postId);
+  if (!read) return { ok: false, error: { code: postErrors.notFound, message: 'Post not found.' } };
   const errors: FieldErrors = {};
   const commands: PostPartCommand[] = [];
-  const home_loan_id = read.state.post.home_loan?.home_loan_id;
-  const preferences_id = read.state.post.preferences?.preferences_id;
+  // A loan or preferences set by an earlier change of the same edit are the ones the later changes name.
+  let home_loan_id = read.state.post.home_loan?.home_loan_id;
+  let preferences_id = read.state.post.preferences?.preferences_id;
+  const post_id = postId;
 
   for (const [index, change] of changes.entries()) {
     const at = `changes.${index}`;
@@ -78,12 +58,30 @@ export async function editPost(
       for (const issue of result.error.issues) (errors[`${at}.${wrapper}.${issue.path.join('.')}`] ??= []).push(issue.message);
       return null;
     };
-    const post_id = postId;
+    const needsLoan = (wrapper: string) => (errors[`${at}.${wrapper}`] = ['Add the home loan first.']);
     switch (change.type) {
+      case 'change_post': {
+        const value = parsed(postChangesSchema, change.post, 'post');
+        if (value) commands.push({ type: 'ChangePostDetails', data: { post_id, changes: value } });
+        break;
+      }
+      case 'set_home_loan': {
+        const value = parsed(homeLoanDraftSchema, change.home_loan, 'home_loan');
+        if (value) commands.push({ type: 'SetHomeLoan', data: { post_id, home_loan_id: change.uuid, home_loan: value } });
+        if (value && !home_loan_id) home_loan_id = change.uuid;
+        break;
+      }
       case 'change_home_loan': {
         const value = parsed(homeLoanChangesSchema, change.home_loan, 'home_loan');
         if (value && home_loan_id) commands.push({ type: 'ChangeHomeLoan', data: { post_id, home_loan_id, changes: value } });
-        else if (value) errors[`${at}.home_loan`] = ['Add the home loan first.'];
+        else if (value) needsLoan('home_loan');
+        break;
+      }
+      case 'set_preferences': {
+        const value = parsed(preferencesSchema, change.home_loan_preferences, 'home_loan_preferences');
+        if (value && home_loan_id) commands.push({ type: 'SetPreferences', data: { post_id, home_loan_id, preferences_id: change.uuid, preferences: value } });
+        else if (value) needsLoan('home_loan_preferences');
+        if (value && !preferences_id) preferences_id = change.uuid;
         break;
       }
       case 'change_preferences': {
@@ -95,7 +93,7 @@ export async function editPost(
       case 'add_applicant': {
         const value = parsed(applicantSchema(currentYear), change.applicant, 'applicant');
         if (value && home_loan_id) commands.push({ type: 'AddApplicant', data: { post_id, home_loan_id, applicant_id: change.uuid, applicant: value } });
-        else if (value) errors[`${at}.applicant`] = ['Add the home loan first.'];
+        else if (value) needsLoan('applicant');
         break;
       }
       case 'change_applicant': {
@@ -122,7 +120,7 @@ export async function editPost(
       case 'add_expense': {
         const value = parsed(expenseSchema, change.expense, 'expense');
         if (value && home_loan_id) commands.push({ type: 'AddExpense', data: { post_id, home_loan_id, expense_id: change.uuid, expense: value } });
-        else if (value) errors[`${at}.expense`] = ['Add the home loan first.'];
+        else if (value) needsLoan('expense');
         break;
       }
       case 'change_expense': {
@@ -135,9 +133,8 @@ export async function editPost(
         break;
     }
   }
-  if (Object.keys(errors).length > 0) {
-    await sendProblem(reply, problem(422, postErrors.invalid, 'Some changes are not valid.', errors));
-    return null;
-  }
-  return posts.decide(request, reply, postId, { type: 'EditPost', data: { post_id: postId, commands } });
+  if (Object.keys(errors).length > 0) return { ok: false, error: invalidChanges(errors) };
+  return runPostCommand(deps, requester, postId, { type: 'EditPost', data: { post_id: postId, commands } });
 }
+
+const invalidChanges = (errors: FieldErrors): PostError => ({ code: postErrors.invalid, message: 'Some changes are not valid.', errors });
