@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { required } from '../shared/messages';
 
 // Australian addresses (spec 2 §3 "Address", §5; spec 3 §7: the picker is restricted to Australia). A place is picked
 // from the localities the product ships (docs/addresses.md), so state, suburb and postcode always belong together.
@@ -9,7 +10,6 @@ export type AustralianState = (typeof australianStates)[number];
 /** spec 2 §5: an address that was not picked (or lost its postcode) is refused with this text. */
 export const pickAddressMessage = 'Postcode is missing. Pick a correct address.';
 
-const required = 'This field is required';
 
 /**
  * A box around Australia with its external territories that have postcodes (Cocos Islands in the west, Norfolk Island

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type FieldErrors, maxMessage, minMessage, required } from '../post/schemas';
+import { cancellationReason, type FieldErrors, maxMessage, minMessage, postLimits, postMessages, required } from '../post/schemas';
+import { interestRateLimits } from '../shared/limits';
+import { maxLengthMessage } from '../shared/messages';
 
 // The bid form (spec 1 §3 "Bid", spec 3 §3 "Bid form options", §5 "Bid template and bid form", §9 bounds). The API
 // answers these rules as 422 field errors and the bid screen validates with the same schema. Rules that need the
@@ -52,8 +54,9 @@ export const isEditableBidStatus = (status: BidStatus): boolean => status === 'a
 
 /** spec 3 §5 and §9. */
 export const bidLimits = {
-  amount: { min: 200_000, max: 15_000_000 },
-  rate: { min: 1.5, max: 15 },
+  /** The loan amount a bid offers: the posts' own bound. */
+  amount: postLimits.loanAmount,
+  rate: interestRateLimits,
   rateRevertsAfterMonths: { min: 1, max: 60 },
   fixedPeriodYears: { min: 1, max: 5 },
   interestOnlyPeriodYears: { min: 1, max: 10 },
@@ -69,7 +72,7 @@ export const bidLimits = {
 export const bidMessages = {
   required,
   /** spec 1 §5, spec 3 §8. */
-  reasonRequired: 'The reason is required.',
+  reasonRequired: postMessages.reasonRequired,
   /** spec 3 §5. */
   typeOfLoanRequired: 'Select a type of loan.',
   // Ours (the spec names the rule, not the words): docs/events.md "Bid".
@@ -89,7 +92,7 @@ const rate = () =>
 const choice = <const T extends readonly [string, ...string[]]>(values: T, message = 'Choose one of the listed values') =>
   z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : message) });
 const flag = z.boolean({ error: required });
-const text = (max: number) => z.string({ error: required }).trim().max(max, `Should be at most ${max} characters`);
+const text = (max: number) => z.string({ error: required }).trim().max(max, maxLengthMessage(max));
 const optionalText = (max: number) => text(max).nullable().default(null);
 
 /** spec 3 §3: a required document (the customer must provide it) with its quantity. */
@@ -172,8 +175,8 @@ export const bidFormSchema = bidFields.superRefine((bid, ctx) => {
   for (const [path, messages] of Object.entries(bidFormErrors(bid))) for (const message of messages) ctx.addIssue({ code: 'custom', path: [path], message });
 });
 
-/** spec 1 §5: the cancellation reason, trimmed and required. */
-export const bidCancellationReason = z.string({ error: bidMessages.reasonRequired }).trim().min(1, bidMessages.reasonRequired).max(1000, 'Should be at most 1000 characters');
+/** spec 1 §5: the cancellation reason, trimmed and required (the post's rule and words). */
+export const bidCancellationReason = cancellationReason;
 
 /** 85.456 → '85.46%' (spec: percentages with two decimals). */
 export const formatPercent = (value: number) => `${value.toFixed(2)}%`;

@@ -1,4 +1,5 @@
 import { accept, assertNever, type Decider, type Decision, reject } from '../shared/decider';
+import { messageRequired } from '../shared/messages';
 import type { UserCommand } from './commands';
 import type { UserEvent } from './events';
 import { effectivePermissions, type PermissionChanges, permissionKeys } from './permissions';
@@ -57,7 +58,7 @@ function decide(command: UserCommand, state: UserState): Decision<UserEvent> {
       }
       if (command.data.decision === 'reject') {
         const message = command.data.message.trim();
-        if (!message) return reject(userErrors.messageRequired, 'The message is required.');
+        if (!message) return reject(userErrors.messageRequired, messageRequired);
         return accept({ type: 'ProviderRejected', data: { user_id, message } });
       }
       // spec 2 §5: approving needs an organisation that exists.

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { imageDataUrl } from '../organisation/schemas';
-import { countryCode, password, passwordMessages, personName, phoneNumber } from './schemas';
+import { required } from '../shared/messages';
+import { countryCode, password, passwordLimits, passwordMessages, personName, phoneNumber } from './schemas';
 import { userAddress } from './user-management';
 
 // A user's own profile (spec 2 §2 "fsp-activate-profile", /profile-edit, /change-password; §4, §5, §7). One set of
 // schemas for the API and the forms.
 
-const required = 'This field is required';
 
 /** spec 3 §3: a provider's answer per question. 1000 characters leaves room for a paragraph. */
 export const ANSWER_MAX_LENGTH = 1000;
@@ -106,10 +106,10 @@ const changePasswordShape = {
   current_password: z
     .string({ error: required })
     .min(1, required)
-    .max(100, passwordMessages.max)
+    .max(passwordLimits.maxLength, passwordMessages.max)
     .refine((p) => !/\s/.test(p), passwordMessages.spaces),
   password,
-  password_confirmation: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+  password_confirmation: z.string({ error: required }).min(1, required).max(passwordLimits.maxLength, passwordMessages.max),
 };
 const confirmationMatches = (f: { password: string; password_confirmation: string }) => f.password === f.password_confirmation;
 const confirmationError = { message: passwordsDifferent, path: ['password_confirmation'] };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ageLimits, ageMessages, longTextMaxLength, organisationNameMaxLength, personNameMaxLength } from '../shared/limits';
+import { maxLengthMessage, messageRequired, minLengthMessage, required } from '../shared/messages';
 import { listQuerySchema } from '../shared/list-query';
 
 // Sign-up, profile and user rules (spec 2 §5 "Sign-up, profile and users", spec 3 §5), with the spec's messages.
@@ -19,12 +21,14 @@ export const statusesByType: Record<UserType, readonly UserStatus[]> = {
 export const providerTypes = ['financial_institution', 'broker'] as const;
 export type ProviderType = (typeof providerTypes)[number];
 
-const required = 'This field is required';
+
+/** spec 2 §5: 8 to 100 characters, no spaces, at least 3 of the 4 character classes. */
+export const passwordLimits = { minLength: 8, maxLength: 100, classesMin: 3 } as const;
 
 export const passwordMessages = {
   required,
-  min: 'Should be at least 8 characters',
-  max: 'Should be at most 100 characters',
+  min: minLengthMessage(passwordLimits.minLength),
+  max: maxLengthMessage(passwordLimits.maxLength),
   spaces: 'Should not contain spaces',
   classes:
     'Please include at least 3 from the following: lowercase letters (a-z), uppercase letters (A-Z), numbers (0-9), special character',
@@ -35,10 +39,10 @@ const characterClasses = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9\s]/];
 export const password = z
   .string({ error: required })
   .min(1, required)
-  .min(8, passwordMessages.min)
-  .max(100, passwordMessages.max)
+  .min(passwordLimits.minLength, passwordMessages.min)
+  .max(passwordLimits.maxLength, passwordMessages.max)
   .refine((p) => !/\s/.test(p), passwordMessages.spaces)
-  .refine((p) => characterClasses.filter((c) => c.test(p)).length >= 3, passwordMessages.classes);
+  .refine((p) => characterClasses.filter((c) => c.test(p)).length >= passwordLimits.classesMin, passwordMessages.classes);
 
 export const email = z
   .string({ error: 'Please, write an email' })
@@ -54,7 +58,7 @@ export const personName = z
   .string({ error: required })
   .trim()
   .min(1, required)
-  .max(60, 'Should be at most 60 characters')
+  .max(personNameMaxLength, maxLengthMessage(personNameMaxLength))
   .regex(namePattern, 'Use letters, spaces, apostrophes, hyphens, ampersands and dots only');
 
 /** A full name needs a space after at least one character (spec 2 §5). */
@@ -82,13 +86,13 @@ export function lenderSince(currentYear: number) {
     .min(currentYear - 60, 'Max lender experience is 60 years');
 }
 
-/** Age from a birth year, 18 to 80 (spec 2 §5). */
+/** Age from a birth year, within `ageLimits` (spec 2 §5). */
 export function birthYear(currentYear: number) {
   return z
     .number({ error: required })
     .int()
-    .max(currentYear - 18, 'Age should be more than or equal to 18 years')
-    .min(currentYear - 80, 'Age should be less than or equal to 80 years');
+    .max(currentYear - ageLimits.min, ageMessages.min)
+    .min(currentYear - ageLimits.max, ageMessages.max);
 }
 
 /** The provider sign-up form (spec 2 §5: organisation, provider type, membership and ACL are required). */
@@ -101,7 +105,7 @@ export function providerSignUp(currentYear: number) {
     country_code: countryCode,
     mobile_number: phoneNumber,
     organisation_uuid: z.uuid({ error: required }).nullable(),
-    organisation_name: z.string({ error: required }).trim().min(1, required).max(99),
+    organisation_name: z.string({ error: required }).trim().min(1, required).max(organisationNameMaxLength),
     provider_type: z.enum(providerTypes, { error: required }),
     membership_type: z.string({ error: required }).trim().min(1, required).max(50),
     membership_value: membershipValue,
@@ -160,7 +164,7 @@ export const tokenRequest = z.discriminatedUnion('grant_type', [
   z.strictObject({
     grant_type: z.literal('password'),
     username: email,
-    password: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+    password: z.string({ error: required }).min(1, required).max(passwordLimits.maxLength, passwordMessages.max),
     client_id: clientId,
   }),
   z.strictObject({
@@ -192,7 +196,7 @@ export const authorizeRequest = z.strictObject({
   code_challenge_method: z.literal('S256'),
   state: z.string().max(200).regex(/^[A-Za-z0-9\-._~]*$/, 'Invalid state'),
   username: email,
-  password: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+  password: z.string({ error: required }).min(1, required).max(passwordLimits.maxLength, passwordMessages.max),
 });
 export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
 
@@ -219,5 +223,5 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 /** spec 2 §4 and §7: `PATCH /v1/users/{uuid}/review` approves (into a known organisation) or rejects with a message. */
 export const reviewBody = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('approved'), organisation_uuid: z.uuid().optional() }),
-  z.strictObject({ status: z.literal('rejected'), message: z.string({ error: 'The message is required.' }).trim().min(1, 'The message is required.').max(1000) }),
+  z.strictObject({ status: z.literal('rejected'), message: z.string({ error: messageRequired }).trim().min(1, messageRequired).max(longTextMaxLength) }),
 ]);
