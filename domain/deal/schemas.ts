@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type FieldErrors, fieldErrorsOf, maxMessage, minMessage, required } from '../post/schemas';
+import { longTextMaxLength } from '../shared/limits';
+import { maxLengthMessage } from '../shared/messages';
 
 // The deal's activities and the customer's contact preference (spec 1 §3 "Deal activity", §5; spec 3 §3 "Bid
 // activity and contact preference", §5 "Activities and notes"). The spec gives no texts for these rules; the
@@ -34,13 +36,14 @@ export const dealLimits = {
   maxAmount: 5_000_000,
   minAmount: 1,
   /** "under 1000 characters" */
-  maxNoteLength: 999,
+  maxNoteLength: longTextMaxLength - 1,
+  settledLenderMaxLength: 200,
   earliestActivityDate: '2017-01-01',
 } as const;
 
 export const dealMessages = {
   required,
-  noteTooLong: 'The note must be under 1000 characters',
+  noteTooLong: `The note must be under ${longTextMaxLength} characters`,
   invalidDate: 'Enter a valid date',
   dateTooEarly: 'The date cannot be before 01/01/2017',
   dateInFutureYear: 'The date cannot be later than the current year',
@@ -83,6 +86,8 @@ const description = z.string().trim().max(dealLimits.maxNoteLength, dealMessages
  * What a user sends to add an activity. Per type: a note needs its text; an application and a closed won deal
  * their amount (the deal value, spec 1 §2); closed lost a not-proceeding reason. Other fields are optional.
  */
+const settledLender = z.string().trim().max(dealLimits.settledLenderMaxLength, maxLengthMessage(dealLimits.settledLenderMaxLength));
+
 export const dealActivityInputSchema = (currentYear: number) =>
   z
     .object({
@@ -90,7 +95,7 @@ export const dealActivityInputSchema = (currentYear: number) =>
       amount: amount.nullable().default(null),
       description: description.nullable().default(null),
       activity_date: activityDateSchema(currentYear),
-      settled_lender: z.string().trim().max(200, 'Should be at most 200 characters').nullable().default(null),
+      settled_lender: settledLender.nullable().default(null),
       reason: choice(notProceedingReasons).nullable().default(null),
     })
     .superRefine((activity, context) => {
@@ -106,7 +111,7 @@ export const dealActivityChangesSchema = (currentYear: number) =>
       amount: amount.nullable(),
       description: description.nullable(),
       activity_date: activityDateSchema(currentYear),
-      settled_lender: z.string().trim().max(200, 'Should be at most 200 characters').nullable(),
+      settled_lender: settledLender.nullable(),
       reason: choice(notProceedingReasons).nullable(),
     })
     .partial()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FieldErrors, loanPurposes, loanTypes, maxMessage, minMessage, postLimits, required } from '../post/schemas';
+import { type FieldErrors, loanPurposes, loanTypes, maxMessage, minMessage, postLimits, postMessages, required } from '../post/schemas';
 import { email, personName, phoneNumber } from '../user/schemas';
 
 // The external deal form (spec 1 §2 "/external-deal/{mode}/{uuid}", §5, §8; spec 3 §2, §5, §9): the customer card
@@ -20,7 +20,7 @@ export const externalDealMessages = {
   // Ours (the spec names the rules, not the words).
   providerTwice: 'A provider is selected twice',
   providerRemoved: 'A provider of an external deal stays: close its deal lost instead.',
-  updated: 'Post was successfully updated!',
+  updated: postMessages.updated,
 } as const;
 
 /** spec 3 §9: the loan amount as bids take it, the property value of external loans. */

@@ -97,6 +97,8 @@ export const postMessages = {
   applicantsCount: (expected: number) =>
     `The number of applicants is ${expected}: add or remove applicants to match`,
   generalExpenseCoverage: 'Every applicant must be covered by a general expense',
+  /** spec 1 §8: a post's details saved. */
+  updated: 'Post was successfully updated!',
   yearlyIncomeTotal: `The total yearly income must be at least ${formatAmount(postLimits.incomeYearlyTotalMin)}`,
 } as const;
 

@@ -83,12 +83,16 @@ export const phoneVerificationRequest = z.strictObject({ country_code: dialCode,
  * `POST /v1/users/phone_verification`'s answer. `development_code`: the code sent, answered only outside production
  * (no SMS gateway exists, so one person trying the product locally could not read it otherwise).
  */
-export const phoneCodeSent = z.object({ expires_in: z.number().int(), development_code: z.string().regex(/^\d{6}$/).optional() });
+/** The SMS code's digits. */
+export const verificationCodeLength = 6;
+const verificationCodePattern = new RegExp(`^\\d{${verificationCodeLength}}$`);
+
+export const phoneCodeSent = z.object({ expires_in: z.number().int(), development_code: z.string().regex(verificationCodePattern).optional() });
 /** The code is checked together with the number it was sent to, so the server keeps no number (docs/security.md). */
 export const phoneVerificationCheck = z.strictObject({
   country_code: dialCode,
   mobile_number: phoneNumber,
-  verification_code: z.string({ error: required }).trim().min(1, required).regex(/^\d{6}$/, 'The code has 6 digits'),
+  verification_code: z.string({ error: required }).trim().min(1, required).regex(verificationCodePattern, `The code has ${verificationCodeLength} digits`),
 });
 
 export const phoneVerificationMessages = {

@@ -64,7 +64,20 @@ export const personName = z
 /** A full name needs a space after at least one character (spec 2 §5). */
 export const fullName = personName.refine((n) => /^\S+\s+\S/.test(n), 'Write the first and last name');
 
-export const countryCode = z.string().trim().regex(/^\d{1,4}$/, 'Invalid country code').default('61');
+/** Lengths of the sign-up and profile fields (spec 2 §5). */
+export const userFieldLimits = {
+  /** A country calling code: 1 to 4 digits. */
+  countryCodeMaxLength: 4,
+  /** A provider's membership type and number and ACL number. */
+  membershipMinLength: 4,
+  membershipMaxLength: 50,
+} as const;
+
+export const countryCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{1,${userFieldLimits.countryCodeMaxLength}}$`), 'Invalid country code')
+  .default('61');
 export const phoneNumber = z
   .string({ error: required })
   .trim()
@@ -74,8 +87,10 @@ export const phoneNumber = z
   .refine((p) => p.replace(/\D/g, '').length <= 15, 'Should be at most 15 digits')
   .transform((p) => p.replace(/\D/g, ''));
 
-export const membershipValue = z.string({ error: required }).trim().min(4, 'Should be at least 4 characters').max(50);
-export const aclNumber = z.string({ error: required }).trim().min(4, 'Should be at least 4 characters').max(50);
+const membershipText = () =>
+  z.string({ error: required }).trim().min(userFieldLimits.membershipMinLength, minLengthMessage(userFieldLimits.membershipMinLength)).max(userFieldLimits.membershipMaxLength);
+export const membershipValue = membershipText();
+export const aclNumber = membershipText();
 
 /** The year a provider started lending: a number, not in the future, at most 60 years back (spec 3 §5). */
 export function lenderSince(currentYear: number) {
@@ -107,7 +122,7 @@ export function providerSignUp(currentYear: number) {
     organisation_uuid: z.uuid({ error: required }).nullable(),
     organisation_name: z.string({ error: required }).trim().min(1, required).max(organisationNameMaxLength),
     provider_type: z.enum(providerTypes, { error: required }),
-    membership_type: z.string({ error: required }).trim().min(1, required).max(50),
+    membership_type: z.string({ error: required }).trim().min(1, required).max(userFieldLimits.membershipMaxLength),
     membership_value: membershipValue,
     acl_number: aclNumber,
     lender_since: lenderSince(currentYear).optional(),
@@ -219,6 +234,9 @@ export const userListQuery = listQuerySchema(
   }),
 );
 export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** spec 2 §5: approving a provider whose organisation is not in the organisations list. */
+export const unknownOrganisationMessage = "Organisation isn't in our database!";
 
 /** spec 2 §4 and §7: `PATCH /v1/users/{uuid}/review` approves (into a known organisation) or rejects with a message. */
 export const reviewBody = z.discriminatedUnion('status', [

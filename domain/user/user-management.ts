@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { australianState, suburb } from '../address/schemas';
+import { australianState, postcodeMessage, postcodePattern, suburb } from '../address/schemas';
 import { ageLimits, ageMessages } from '../shared/limits';
 import { maxLengthMessage, required } from '../shared/messages';
 import {
@@ -15,6 +15,7 @@ import {
   userStatuses,
   userTypes,
 } from './schemas';
+import { imageLimits, imageMessages } from '../organisation/schemas';
 
 // The admin's user management (spec 2 §2, §5 "Sign-up, profile and users"; spec 3 §3 "Provider limits", §5 "Edit
 // user"). Rules that depend on today's date take it as a function, read when a value is checked, so one schema
@@ -29,7 +30,7 @@ export const userAddress = z.strictObject({
   line1: z.string({ error: required }).trim().min(1, required).max(userAddressLineMaxLength, maxLengthMessage(userAddressLineMaxLength)),
   suburb,
   state: australianState,
-  postcode: z.string({ error: required }).trim().regex(/^\d{4}$/, 'Should be 4 digits'),
+  postcode: z.string({ error: required }).trim().regex(postcodePattern, postcodeMessage),
 });
 
 
@@ -76,7 +77,7 @@ export function userDetailsFields(today: () => Date) {
     mobile_number: phoneNumber.optional(),
     address: userAddress.nullable().optional(),
     /** A data URL of the cropped image; null removes the avatar. Checked by its content on the server. */
-    avatar: z.string().max(3_000_000, 'The image must be smaller than 2 MB.').nullable().optional(),
+    avatar: z.string().max(imageLimits.dataUrlMaxLength, imageMessages.tooLarge).nullable().optional(),
     date_of_birth: dateOfBirth(today).nullable().optional(),
   };
 }

@@ -7,6 +7,7 @@ import { bidCancellationReason } from '../../../../domain/bid/schemas';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { useCancelBid } from '../api/cancel-bid';
+import { bidToasts } from '../../../../contracts/bid';
 
 const cancelForm = z.object({ reason: bidCancellationReason });
 
@@ -34,7 +35,7 @@ export function CancelBidModal({ bidUuid, onClose }: Props) {
       { uuid: bidUuid, reason: reason.trim() },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', title: 'Bid was Canceled', message: 'The customer no longer sees it as an offer.' });
+          notifications.show({ color: 'teal', title: bidToasts.cancelled, message: 'The customer no longer sees it as an offer.' });
           close();
         },
         onError: (error) => {

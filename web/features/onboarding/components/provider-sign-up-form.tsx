@@ -8,6 +8,7 @@ import { emailIsFree } from '../../../lib/account-api';
 import { showErrorToast } from '../../../lib/error-toast';
 import { OrganisationField } from './organisation-field';
 import { PasswordRules } from './password-rules';
+import { emailTakenMessage } from '../../../../domain/user/email-reservation';
 
 type FormValues = {
   first_name: string;
@@ -43,7 +44,7 @@ const fields = [
 ] as const;
 
 /** spec 2 §8 "takenEmail", in words. */
-export const takenEmailMessage = 'This e-mail address is already registered.';
+export const takenEmailMessage = emailTakenMessage;
 
 // spec 1 §3: financial_institution is shown as Bank Lender, broker as Broker.
 const providerTypeLabels: Record<ProviderType, string> = { financial_institution: 'Bank Lender', broker: 'Broker' };

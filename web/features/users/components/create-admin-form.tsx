@@ -5,12 +5,12 @@ import { type CreateAdmin, createAdminBody } from '../../../../domain/user/user-
 import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { failedSaveMessage } from '../../../lib/server-errors';
+import { emailTakenMessage } from '../../../../domain/user/email-reservation';
 
 type FormValues = Omit<CreateAdmin, 'user_type'>;
 const fields = ['first_name', 'last_name', 'email', 'country_code', 'mobile_number', 'password'] as const;
 const schema = createAdminBody.shape.user;
 // spec 2 §5: the server marks a taken address `takenEmail`; the form says it in words.
-const takenEmailText = 'This e-mail address is already registered.';
 
 type Props = { onSubmit: (user: CreateAdmin) => Promise<unknown>; onCancel: () => void };
 
@@ -33,7 +33,7 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
         failedSaveMessage(error, {
           prefix: 'user',
           fields,
-          setFieldError: (field, message) => form.setFieldError(field, message === 'takenEmail' ? takenEmailText : message),
+          setFieldError: (field, message) => form.setFieldError(field, message === 'takenEmail' ? emailTakenMessage : message),
           otherwise: 'The admin could not be created. Please try again in a moment.',
         }),
       );

@@ -12,6 +12,7 @@ import { ImageField, imageFieldProps } from '../../../components/image-field';
 import { dateFormat } from '../../../lib/format';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { OrganisationSelect } from './organisation-select';
+import { required } from '../../../../domain/shared/messages';
 
 type FormValues = {
   first_name: string;
@@ -54,7 +55,6 @@ const fields = [
 ] as const;
 
 const providerTypeOptions = providerTypes.map((value) => ({ value, label: value === 'financial_institution' ? 'Bank Lender' : 'Broker' }));
-const required = 'This field is required';
 
 /** The edit form's rules: the API's (domain/user/user-management.ts), with a provider's lender_since required. */
 function detailsSchema() {

@@ -32,6 +32,7 @@ import {
 import type { CustomerRegistration } from '../../../../../domain/user/customer-account';
 import { emailIsFree } from '../../../../lib/account-api';
 import { ensureCustomer, registerCustomer } from './customer-account';
+import { emailTakenMessage } from '../../../../../domain/user/email-reservation';
 
 // Sending a step to the server when its Next validates (spec 2 §4): the step's parts are created, changed or removed
 // with the calls of spec 2 §7, then the post is read again. A 422's field errors come back named as the step's form
@@ -170,7 +171,7 @@ export async function saveExpenses(postUuid: string, values: ExpensesValues, rem
 }
 
 /** spec 2 §8 "takenEmail", in words (the sign-up form says the same). */
-export const takenEmailMessage = 'This e-mail address is already registered.';
+export const takenEmailMessage = emailTakenMessage;
 
 const takenEmail = () => new ApiError({ status: 422, title: 'Unprocessable Content', code: 'EMAIL_TAKEN', errors: { email: [takenEmailMessage] } });
 

@@ -23,6 +23,7 @@ import { type StepNumber, stepOf } from '../wizard-steps';
 import { wizardStore } from '../wizard-session';
 import { PostSummary } from './post-summary';
 import { StepForm } from './step-form';
+import { required } from '../../../../../domain/shared/messages';
 
 type AccountValues = {
   first_name: string;
@@ -196,7 +197,7 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
   const phone = { country_code: values.country_code.trim(), mobile_number: phoneNumber.safeParse(values.mobile_number).data ?? '' };
 
   async function send() {
-    if (mobile === null) return onNumberError(phoneNumber.safeParse(values.mobile_number).error?.issues[0]?.message ?? 'This field is required');
+    if (mobile === null) return onNumberError(phoneNumber.safeParse(values.mobile_number).error?.issues[0]?.message ?? required);
     setBusy('send');
     setCodeError(null);
     try {
