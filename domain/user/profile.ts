@@ -83,16 +83,16 @@ export const phoneVerificationRequest = z.strictObject({ country_code: dialCode,
  * `POST /v1/users/phone_verification`'s answer. `development_code`: the code sent, answered only outside production
  * (no SMS gateway exists, so one person trying the product locally could not read it otherwise).
  */
-/** The SMS code's digits. */
-export const verificationCodeLength = 6;
-const verificationCodePattern = new RegExp(`^\\d{${verificationCodeLength}}$`);
+/** The code sent by SMS to prove a mobile number: its digits and how long it is valid (docs/security.md). */
+export const phoneCodeLimits = { digits: 6, validMinutes: 10 } as const;
+const verificationCodePattern = new RegExp(`^\\d{${phoneCodeLimits.digits}}$`);
 
 export const phoneCodeSent = z.object({ expires_in: z.number().int(), development_code: z.string().regex(verificationCodePattern).optional() });
 /** The code is checked together with the number it was sent to, so the server keeps no number (docs/security.md). */
 export const phoneVerificationCheck = z.strictObject({
   country_code: dialCode,
   mobile_number: phoneNumber,
-  verification_code: z.string({ error: required }).trim().min(1, required).regex(verificationCodePattern, `The code has ${verificationCodeLength} digits`),
+  verification_code: z.string({ error: required }).trim().min(1, required).regex(verificationCodePattern, `The code has ${phoneCodeLimits.digits} digits`),
 });
 
 export const phoneVerificationMessages = {

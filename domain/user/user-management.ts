@@ -56,12 +56,15 @@ const lenderSinceToday = (today: () => Date) =>
     }
   });
 
+/** The largest bidding limit an admin may set. */
+export const bidLimitMax = 100_000;
+
 /** A bidding limit: a whole number of bids, or null for no limit (spec 3 §3 "Provider limits"). */
 export const bidLimit = z
   .number({ error: 'Should be a whole number' })
   .int('Should be a whole number')
   .min(0, 'Should be 0 or more')
-  .max(100_000, 'Should be at most 100000')
+  .max(bidLimitMax, `Should be at most ${bidLimitMax}`)
   .nullable();
 
 export const bidLimitKeys = ['bids_accepted_limit', 'bids_contacted_limit'] as const;

@@ -8,6 +8,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { useCancelBid } from '../api/cancel-bid';
 import { bidToasts } from '../../../../contracts/bid';
+import { longTextMaxLength } from '../../../../domain/shared/limits';
 
 const cancelForm = z.object({ reason: bidCancellationReason });
 
@@ -52,7 +53,7 @@ export function CancelBidModal({ bidUuid, onClose }: Props) {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert message={formError} />
-          <Textarea label="Reason" withAsterisk autosize minRows={3} maxLength={1000} data-autofocus {...form.getInputProps('reason')} />
+          <Textarea label="Reason" withAsterisk autosize minRows={3} maxLength={longTextMaxLength} data-autofocus {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={cancel.isPending}>
               Keep the bid

@@ -5,12 +5,13 @@ import { bidRepaymentTypeLabels, typeOfLoanLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
 import { percentProps } from './rates-section';
 import { formatCount } from '../../../lib/format';
+import { wholeNumbersIn } from '../../../lib/ranges';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 
 const typeOptions = typesOfLoan.map((value) => ({ value, label: typeOfLoanLabels[value] }));
 const repaymentOptions = bidRepaymentTypes.map((value) => ({ value, label: bidRepaymentTypeLabels[value] }));
-const interestOnlyYears = Array.from({ length: bidLimits.interestOnlyPeriodYears.max }, (_, i) => String(i + 1));
+const interestOnlyYears = wholeNumbersIn(bidLimits.interestOnlyPeriodYears).map(String);
 
 /** The loan's features (spec 3 §3), the interest-only period (1 to 10 years) and the maximum LVR (0 to 100). */
 export function LoanFeaturesSection({ form }: Props) {

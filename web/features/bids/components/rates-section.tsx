@@ -4,6 +4,7 @@ import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
 import { bidRateTypeLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
 import { formatCount } from '../../../lib/format';
+import { wholeNumbersIn } from '../../../lib/ranges';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 
@@ -11,7 +12,6 @@ type Props = { form: UseFormReturnType<BidFormValues> };
 export const percentProps = { suffix: '%', decimalScale: 2, allowNegative: false, step: 0.01 } as const;
 
 const rateTypeOptions = bidRateTypes.map((value) => ({ value, label: bidRateTypeLabels[value] }));
-const years = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
 /** The offered rates (spec 3 §5: 1.5 to 15 percent; fixed period 1 to 5 years; reverting 1 to 60 months). */
 export function RatesSection({ form }: Props) {
@@ -28,7 +28,7 @@ export function RatesSection({ form }: Props) {
             label="Fixed period"
             withAsterisk
             placeholder="Years"
-            data={years(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).map((value) => ({ value, label: formatCount(Number(value), 'year') }))}
+            data={wholeNumbersIn(bidLimits.fixedPeriodYears).map((years) => ({ value: String(years), label: formatCount(years, 'year') }))}
             allowDeselect={false}
             {...fixedPeriod}
             value={form.values.fixed_period === '' ? null : String(form.values.fixed_period)}

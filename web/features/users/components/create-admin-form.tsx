@@ -6,6 +6,8 @@ import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { emailTakenMessage } from '../../../../domain/user/email-reservation';
+import { personNameMaxLength } from '../../../../domain/shared/limits';
+import { passwordHint } from '../../../lib/password-hint';
 
 type FormValues = Omit<CreateAdmin, 'user_type'>;
 const fields = ['first_name', 'last_name', 'email', 'country_code', 'mobile_number', 'password'] as const;
@@ -46,8 +48,8 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
         <Stack gap="md">
           <FormErrorAlert title="Not created" message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First name" withAsterisk maxLength={60} {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
+            <TextInput label="First name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('last_name')} />
             <TextInput label="E-mail" withAsterisk type="email" autoComplete="off" {...form.getInputProps('email')} />
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <TextInput label="Code" w={80} leftSection="+" {...form.getInputProps('country_code')} />
@@ -57,7 +59,7 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
               label="Password"
               withAsterisk
               autoComplete="new-password"
-              description="8 to 100 characters, no spaces, 3 of: lowercase, uppercase, digits, special characters"
+              description={passwordHint}
               {...form.getInputProps('password')}
             />
           </SimpleGrid>

@@ -10,6 +10,7 @@ import { approvalProblems } from '../provider-approval';
 import { OrganisationSelect } from './organisation-select';
 import { AnchorLink } from '../../../components/router-link';
 import { messageRequired } from '../../../../domain/shared/messages';
+import { longTextMaxLength } from '../../../../domain/shared/limits';
 
 const failed = (error: unknown) => (isApiError(error) && error.status < 500 && error.detail ? error.detail : 'Please try again in a moment.');
 
@@ -133,7 +134,7 @@ function RejectProvider({ user, onClose }: { user: UserView; onClose: () => void
         withAsterisk
         autosize
         minRows={3}
-        maxLength={1000}
+        maxLength={longTextMaxLength}
         value={message}
         error={error}
         onChange={(event) => {
