@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type FieldErrors, fieldErrorsOf, maxMessage, minMessage, required } from '../post/schemas';
 import { longTextMaxLength } from '../shared/limits';
 import { maxLengthMessage } from '../shared/messages';
+import { dayAsWritten } from '../shared/sydney-time';
 
 // The deal's activities and the customer's contact preference (spec 1 §3 "Deal activity", §5; spec 3 §3 "Bid
 // activity and contact preference", §5 "Activities and notes"). The spec gives no texts for these rules; the
@@ -45,7 +46,7 @@ export const dealMessages = {
   required,
   noteTooLong: `The note must be under ${longTextMaxLength} characters`,
   invalidDate: 'Enter a valid date',
-  dateTooEarly: 'The date cannot be before 01/01/2017',
+  dateTooEarly: `The date cannot be before ${dayAsWritten(dealLimits.earliestActivityDate)}`,
   dateInFutureYear: 'The date cannot be later than the current year',
   reasonRequired: 'Choose why the deal is not proceeding',
   notAChoice: 'Choose one of the listed values',
