@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../shared/list-query';
-import { userStatuses } from '../user/schemas';
+import { providerTypeLabels, userStatuses } from '../user/schemas';
 import { organisationNameMaxLength } from '../shared/limits';
 
 // Organisations (spec 3 §3 "Organisation"). One set of schemas serves the API and the forms.
@@ -10,10 +10,7 @@ export const organisationType = z.enum(organisationTypes, { error: 'Select an or
 export type OrganisationType = z.infer<typeof organisationType>;
 
 /** Display names (spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker). */
-export const organisationTypeLabels: Record<OrganisationType, string> = {
-  financial_institution: 'Bank Lender',
-  broker: 'Broker',
-};
+export const organisationTypeLabels: Record<OrganisationType, string> = providerTypeLabels;
 
 // The categories are the lender groups a customer chooses between in the post preferences (spec 2 §3).
 export const organisationCategories = [

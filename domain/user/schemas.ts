@@ -20,6 +20,8 @@ export const statusesByType: Record<UserType, readonly UserStatus[]> = {
 
 export const providerTypes = ['financial_institution', 'broker'] as const;
 export type ProviderType = (typeof providerTypes)[number];
+/** spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker. */
+export const providerTypeLabels = { financial_institution: 'Bank Lender', broker: 'Broker' } as const satisfies Record<ProviderType, string>;
 
 
 /** spec 2 §5: 8 to 100 characters, no spaces, at least 3 of the 4 character classes. */
@@ -147,7 +149,7 @@ export const userView = z.object({
       organisation: z.object({ uuid: z.uuid().nullable(), name: z.string().nullable() }),
       provider_type: z.enum(providerTypes).nullable(),
       /** spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker. */
-      provider_type_label: z.enum(['Bank Lender', 'Broker']),
+      provider_type_label: z.enum([providerTypeLabels.financial_institution, providerTypeLabels.broker]),
       membership_type: z.string().nullable(),
       membership_value: z.string().nullable(),
       acl_number: z.string().nullable(),

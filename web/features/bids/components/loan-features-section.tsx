@@ -1,7 +1,7 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { bidLimits, bidRepaymentTypes, typesOfLoan } from '../../../../domain/bid/schemas';
-import { bidRepaymentTypeLabels, typeOfLoanLabels } from '../bid-labels';
+import { bidFeatureLabels, bidRepaymentTypeLabels, typeOfLoanLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
 import { percentProps } from './rates-section';
 import { formatCount } from '../../../lib/format';
@@ -35,11 +35,11 @@ export function LoanFeaturesSection({ form }: Props) {
         <NumberInput label="Maximum LVR" withAsterisk {...percentProps} {...form.getInputProps('maximum_lvr')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Checkbox label="Offset account" {...form.getInputProps('offset', { type: 'checkbox' })} />
-        <Checkbox label="Redraw facility" {...form.getInputProps('redraw', { type: 'checkbox' })} />
-        <Checkbox label="Extra repayments" {...form.getInputProps('extra_repayments', { type: 'checkbox' })} />
-        <Checkbox label="Split loan facility" {...form.getInputProps('split_loan_facility', { type: 'checkbox' })} />
-        <Checkbox label="Packaged" {...form.getInputProps('packaged', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.offset} {...form.getInputProps('offset', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.redraw} {...form.getInputProps('redraw', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.extra_repayments} {...form.getInputProps('extra_repayments', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.split_loan_facility} {...form.getInputProps('split_loan_facility', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.packaged} {...form.getInputProps('packaged', { type: 'checkbox' })} />
       </SimpleGrid>
       {form.values.packaged && <Textarea label="Package details" autosize minRows={2} maxLength={bidLimits.longTextMax} {...form.getInputProps('package_details')} />}
     </>

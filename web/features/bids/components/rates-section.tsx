@@ -1,7 +1,7 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
-import { bidRateTypeLabels } from '../bid-labels';
+import { bidFeatureLabels, bidRateTypeLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
 import { formatCount } from '../../../lib/format';
 import { wholeNumbersIn } from '../../../lib/ranges';
@@ -37,8 +37,8 @@ export function RatesSection({ form }: Props) {
         )}
       </SimpleGrid>
       <Group gap="xl">
-        <Checkbox label="Discretionary rate" {...form.getInputProps('discretionary_rate', { type: 'checkbox' })} />
-        <Checkbox label="Introductory rate" {...form.getInputProps('introductory_rate', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.discretionary_rate} {...form.getInputProps('discretionary_rate', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.introductory_rate} {...form.getInputProps('introductory_rate', { type: 'checkbox' })} />
       </Group>
       {form.values.introductory_rate && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

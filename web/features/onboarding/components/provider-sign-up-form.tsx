@@ -1,7 +1,7 @@
 import { Autocomplete, Button, Divider, Grid, NumberInput, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { type ProviderSignUp, providerSignUp, type ProviderType, providerTypes, userFieldLimits } from '../../../../domain/user/schemas';
+import { providerSignUp, type ProviderSignUp, type ProviderType, providerTypeLabels, providerTypes, userFieldLimits } from '../../../../domain/user/schemas';
 import { isApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { emailIsFree } from '../../../lib/account-api';
@@ -47,8 +47,6 @@ const fields = [
 /** spec 2 §8 "takenEmail", in words. */
 export const takenEmailMessage = emailTakenMessage;
 
-// spec 1 §3: financial_institution is shown as Bank Lender, broker as Broker.
-const providerTypeLabels: Record<ProviderType, string> = { financial_institution: 'Bank Lender', broker: 'Broker' };
 const providerTypeOptions = providerTypes.map((value) => ({ value, label: providerTypeLabels[value] }));
 const membershipSuggestions = ['MFAA', 'FBAA', 'COBA', 'ABA'];
 

@@ -3,7 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { providerTypes, type UserView } from '../../../../domain/user/schemas';
+import { providerTypeLabels, providerTypes, type UserView } from '../../../../domain/user/schemas';
 import { addressLimits, australianStates } from '../../../../domain/address/schemas';
 import { providerDetailsFields, type UserPatch, userDetailsFields } from '../../../../domain/user/user-management';
 import { FormActions } from '../../../components/form-actions';
@@ -55,7 +55,7 @@ const fields = [
   'fsp.lender_since',
 ] as const;
 
-const providerTypeOptions = providerTypes.map((value) => ({ value, label: value === 'financial_institution' ? 'Bank Lender' : 'Broker' }));
+const providerTypeOptions = providerTypes.map((value) => ({ value, label: providerTypeLabels[value] }));
 
 /** The edit form's rules: the API's (domain/user/user-management.ts), with a provider's lender_since required. */
 function detailsSchema() {
