@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { required } from '../domain/shared/messages';
+import { notABoolean, required } from '../domain/shared/messages';
 
 // What the API answers about post notes (docs/post-notes.md); the post page parses the answers with these schemas.
 
@@ -26,6 +26,6 @@ export type PostNoteListView = z.infer<typeof postNoteListView>;
 export const postNoteBody = z.strictObject({
   note: z.string({ error: required }).nullable().optional(),
   contacted_at: z.string({ error: required }).nullable().optional(),
-  private: z.boolean({ error: 'Should be true or false' }).optional(),
+  private: z.boolean({ error: notABoolean }).optional(),
 });
 export type PostNoteBody = z.infer<typeof postNoteBody>;

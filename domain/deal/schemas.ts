@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { type FieldErrors, fieldErrorsOf, maxMessage, minMessage, required } from '../post/schemas';
+import { type FieldErrors, fieldErrorsOf, required } from '../post/schemas';
+import { bounded, choice } from '../shared/fields';
 import { longTextMaxLength } from '../shared/limits';
-import { maxLengthMessage } from '../shared/messages';
+import { maxLengthMessage, notAChoice } from '../shared/messages';
 import { dayAsWritten } from '../shared/sydney-time';
 
 // The deal's activities and the customer's contact preference (spec 1 §3 "Deal activity", §5; spec 3 §3 "Bid
@@ -49,20 +50,14 @@ export const dealMessages = {
   dateTooEarly: `The date cannot be before ${dayAsWritten(dealLimits.earliestActivityDate)}`,
   dateInFutureYear: 'The date cannot be later than the current year',
   reasonRequired: 'Choose why the deal is not proceeding',
-  notAChoice: 'Choose one of the listed values',
+  notAChoice,
   invalidTime: 'Enter a time as HH:mm',
   fromAfterUntil: 'The start time cannot be after the end time',
   timeRequired: 'Choose at least one time',
   weekdayRequired: 'Choose at least one day',
 } as const;
 
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : dealMessages.notAChoice) });
-
-const amount = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Should be a number') })
-  .min(dealLimits.minAmount, minMessage(dealLimits.minAmount))
-  .max(dealLimits.maxAmount, maxMessage(dealLimits.maxAmount));
+const amount = bounded(dealLimits.minAmount, dealLimits.maxAmount);
 
 /**
  * An activity date, `YYYY-MM-DD` (spec 3 §3): a real calendar day, not before 2017-01-01 (so the year is after

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type FieldErrors, loanPurposes, loanTypes, maxMessage, minMessage, postLimits, postMessages, required } from '../post/schemas';
-import { email, personName, phoneNumber } from '../user/schemas';
+import { type FieldErrors, loanPurposes, loanTypes, postLimits, postMessages } from '../post/schemas';
+import { bounded, choice } from '../shared/fields';
+import { email, emailRequired, personName, phoneNumber, providerId } from '../user/schemas';
 
 // The external deal form (spec 1 §2 "/external-deal/{mode}/{uuid}", §5, §8; spec 3 §2, §5, §9): the customer card
 // (an existing customer, or a new one), the provider cards (one or more) and the post card (the loan). The API
@@ -16,7 +17,7 @@ export const externalDealMessages = {
   invalidMode: 'Invalid page mode!',
   uuidMissing: 'UUID is missing!',
   /** The e-mail rule is the user forms' (domain/user/schemas.ts); the spec only says "customer e-mail required". */
-  emailRequired: 'Please, write an email',
+  emailRequired,
   // Ours (the spec names the rules, not the words).
   providerTwice: 'A provider is selected twice',
   providerRemoved: 'A provider of an external deal stays: close its deal lost instead.',
@@ -36,13 +37,8 @@ export const externalDealProvidersMax = 20;
 export const externalDealModes = ['create', 'edit'] as const;
 export type ExternalDealMode = (typeof externalDealModes)[number];
 
-const numberField = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Should be a number') });
-const bounded = (min: number, max: number) => numberField().min(min, minMessage(min)).max(max, maxMessage(max));
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Choose one of the listed values') });
-
 const providerUuids = z
-  .array(z.uuid({ error: 'Should be a provider id' }), { error: externalDealMessages.providersRequired })
+  .array(providerId, { error: externalDealMessages.providersRequired })
   .max(externalDealProvidersMax, `At most ${externalDealProvidersMax} providers`);
 
 /** The post card: the loan of an external deal (a post of origin external). No addresses: no personal data. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type AustralianAddress, australianAddress, pickAddressMessage } from '../address/schemas';
 import { ageMessages, longTextMaxLength, organisationNameMaxLength } from '../shared/limits';
-import { maxLengthMessage, messageRequired, minLengthMessage, reasonRequired, required } from '../shared/messages';
+import { bounded, choice, numberField, wholeNumber } from '../shared/fields';
+import { formatAmount, maxLengthMessage, maxMessage, messageRequired, minLengthMessage, minMessage, reasonRequired, required } from '../shared/messages';
 import { monthlyExpense, isLoanToValueAllowed, yearlyIncome } from './calculations';
 import {
   creditHistories,
@@ -34,27 +35,11 @@ export * from './constants';
 // the post edit screen validate with the same schemas. Rules across fields of one part are in the `…Errors`
 // functions (used by the schemas and by the decider); rules across parts are in ./completeness.ts.
 
-export { required };
-const notANumber = 'Should be a number';
+export { formatAmount, maxMessage, minMessage, required };
 
 /** Field path ('home_loan.loan_amount', 'applicants.<uuid>.first_name') → messages; answered as a 422 `errors` map. */
 export type FieldErrors = Record<string, string[]>;
 
-const amountFormat = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2 });
-/** 15000000 → '15,000,000'; 12.5 → '12.5' (the messages' number format, en-AU). */
-export const formatAmount = (value: number) => amountFormat.format(value);
-
-export const minMessage = (min: number) => `Min value is ${formatAmount(min)}`;
-export const maxMessage = (max: number) => `Max value is ${formatAmount(max)}`;
-
-/** A required number (the UI sends numbers, never numeric strings). */
-const numberField = () =>
-  z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notANumber) });
-const bounded = (min: number, max: number) => numberField().min(min, minMessage(min)).max(max, maxMessage(max));
-const wholeNumber = (min: number, max: number) => bounded(min, max).int('Should be a whole number');
-const notAChoice = 'Choose one of the listed values';
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : notAChoice) });
 const yesNo = z.boolean({ error: required });
 const text = (max: number) =>
   z

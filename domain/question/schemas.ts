@@ -23,6 +23,8 @@ export const questionDescription = z
   .min(1, questionMessages.required)
   .max(QUESTION_MAX_LENGTH, questionMessages.tooLong);
 
+export const questionId = z.uuid({ error: 'Not a question id.' });
+
 export const questionFields = z.strictObject({ description: questionDescription });
 export type QuestionFields = z.infer<typeof questionFields>;
 
@@ -43,7 +45,7 @@ export const updateQuestionBody = z.strictObject({ question: questionChanges });
 export const QUESTION_MAX_POSITION = 10_000;
 
 export const questionPlacement = z.strictObject({
-  uuid: z.uuid({ error: 'Not a question id.' }),
+  uuid: questionId,
   position: z
     .number({ error: 'Position must be a whole number.' })
     .int('Position must be a whole number.')

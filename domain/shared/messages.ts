@@ -9,3 +9,14 @@ export const messageRequired = 'The message is required.';
 
 export const maxLengthMessage = (max: number) => `Should be at most ${max} characters`;
 export const minLengthMessage = (min: number) => `Should be at least ${min} characters`;
+export const notANumber = 'Should be a number';
+export const notAWholeNumber = 'Should be a whole number';
+export const notAChoice = 'Choose one of the listed values';
+export const notABoolean = 'Should be true or false';
+
+const amountFormat = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2 });
+/** 15000000 → '15,000,000'; 12.5 → '12.5' (the messages' number format, en-AU). */
+export const formatAmount = (value: number) => amountFormat.format(value);
+
+export const minMessage = (min: number) => `Min value is ${formatAmount(min)}`;
+export const maxMessage = (max: number) => `Max value is ${formatAmount(max)}`;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { imageDataUrl } from '../organisation/schemas';
 import { required } from '../shared/messages';
-import { countryCode, password, passwordLimits, passwordMessages, personName, phoneNumber } from './schemas';
+import { countryCode, invalidCountryCode, password, passwordLimits, passwordMessages, personName, phoneNumber } from './schemas';
 import { userAddress } from './user-management';
+import { questionId } from '../question/schemas';
 
 // A user's own profile (spec 2 §2 "fsp-activate-profile", /profile-edit, /change-password; §4, §5, §7). One set of
 // schemas for the API and the forms.
@@ -11,7 +12,7 @@ import { userAddress } from './user-management';
 /** spec 3 §3: a provider's answer per question. 1000 characters leaves room for a paragraph. */
 export const ANSWER_MAX_LENGTH = 1000;
 export const providerAnswer = z.strictObject({
-  question_uuid: z.uuid({ error: 'Not a question id.' }),
+  question_uuid: questionId,
   answer: z
     .string({ error: required })
     .trim()
@@ -58,7 +59,7 @@ export const fspQuestionView = z.object({
 export type FspQuestionView = z.infer<typeof fspQuestionView>;
 
 /** A country code an SMS can be sent to (E.164 codes do not start with 0). */
-export const dialCode = countryCode.refine((code) => /^[1-9]/.test(code), 'Invalid country code');
+export const dialCode = countryCode.refine((code) => /^[1-9]/.test(code), invalidCountryCode);
 
 /** `PATCH /v1/users/me`: the own details. `avatar` null removes it, left out keeps it; `address` likewise. */
 export const ownDetails = z.strictObject({

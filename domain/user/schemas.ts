@@ -18,6 +18,9 @@ export const statusesByType: Record<UserType, readonly UserStatus[]> = {
   fsp: ['active', 'inactive', 'pending', 'approved', 'rejected', 'suspended'],
 };
 
+/** A provider named by its user id (an admin bids for one, an external deal names some). */
+export const providerId = z.uuid({ error: 'Should be a provider id' });
+
 export const providerTypes = ['financial_institution', 'broker'] as const;
 export type ProviderType = (typeof providerTypes)[number];
 /** spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker. */
@@ -46,10 +49,13 @@ export const password = z
   .refine((p) => !/\s/.test(p), passwordMessages.spaces)
   .refine((p) => characterClasses.filter((c) => c.test(p)).length >= passwordLimits.classesMin, passwordMessages.classes);
 
+export const emailRequired = 'Please, write an email';
+export const invalidCountryCode = 'Invalid country code';
+
 export const email = z
-  .string({ error: 'Please, write an email' })
+  .string({ error: emailRequired })
   .trim()
-  .min(1, 'Please, write an email')
+  .min(1, emailRequired)
   .max(254, 'Invalid email format')
   .pipe(z.email('Invalid email format'))
   .transform((e) => e.toLowerCase());
@@ -78,7 +84,7 @@ export const userFieldLimits = {
 export const countryCode = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{1,${userFieldLimits.countryCodeMaxLength}}$`), 'Invalid country code')
+  .regex(new RegExp(`^\\d{1,${userFieldLimits.countryCodeMaxLength}}$`), invalidCountryCode)
   .default('61');
 export const phoneNumber = z
   .string({ error: required })
