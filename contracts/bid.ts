@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from '../domain/shared/list-query';
 import { bidWarningCodes } from '../domain/bid/rules';
 import { bidFields, bidFormSchema, bidOrigins, bidStatuses, bidTypes, type BidStatus, type BidType } from '../domain/bid/schemas';
+import { providerId } from '../domain/user/schemas';
 
 // What the API answers about a bid (spec 3 §7 "Bids"; docs/bids.md). The bid screens parse the answers with these
 // schemas. An anonymous bid with show_private hides its organisation and provider from everyone but the post's
@@ -73,7 +74,7 @@ export const bidRequestBody = z.strictObject({
   /** The warnings the provider answered 'Yes, continue!' to. */
   confirmed_warnings: z.array(z.enum(bidWarningCodes, { error: 'Unknown warning.' }), { error: 'Should be a list of warnings.' }).max(10).default([]),
   /** An admin bids for this provider (spec 3 §5); providers leave it out. */
-  fsp_user_uuid: z.uuid({ error: 'Should be a provider id' }).optional(),
+  fsp_user_uuid: providerId.optional(),
 });
 
 /** A bid refusal: problem+json with the warnings to confirm (409 BID_NEEDS_CONFIRMATION) or the LVR block (422). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listResultSchema } from '../domain/shared/list-query';
 import { MESSAGE_MAX_LENGTH } from '../domain/conversation/schemas';
+import { required } from '../domain/shared/messages';
 
 // What the messages API answers (docs/messages.md); the chat screens parse the answers with these schemas.
 
@@ -47,7 +48,7 @@ export type MessageView = z.infer<typeof messageView>;
 /** A page of a conversation's messages, oldest first within the page (page 1 holds the newest). */
 export const messageList = listResultSchema(messageView);
 
-export const sendMessageBody = z.strictObject({ message: z.string({ error: 'This field is required' }).max(MESSAGE_MAX_LENGTH * 4) });
+export const sendMessageBody = z.strictObject({ message: z.string({ error: required }).max(MESSAGE_MAX_LENGTH * 4) });
 export const startConversationBody = z.strictObject({ provider_uuid: z.uuid().optional() });
 
 export const chatStatusView = z.object({

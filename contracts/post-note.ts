@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notABoolean, required } from '../domain/shared/messages';
 
 // What the API answers about post notes (docs/post-notes.md); the post page parses the answers with these schemas.
 
@@ -23,8 +24,8 @@ export type PostNoteListView = z.infer<typeof postNoteListView>;
 
 /** POST /v1/posts/{id}/notes. Loose types here: the decider checks the rules and answers the spec's messages. */
 export const postNoteBody = z.strictObject({
-  note: z.string({ error: 'This field is required' }).nullable().optional(),
-  contacted_at: z.string({ error: 'This field is required' }).nullable().optional(),
-  private: z.boolean({ error: 'Should be true or false' }).optional(),
+  note: z.string({ error: required }).nullable().optional(),
+  contacted_at: z.string({ error: required }).nullable().optional(),
+  private: z.boolean({ error: notABoolean }).optional(),
 });
 export type PostNoteBody = z.infer<typeof postNoteBody>;

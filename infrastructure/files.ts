@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { imageLimits } from '../domain/organisation/schemas';
 import type { Database } from './database/database';
 
 // Uploaded images (organisation logos, avatars); those no one shows any more are swept (projections/files). The type
@@ -17,7 +18,7 @@ interface FilesTable {
 }
 type FilesDatabase = { files: FilesTable };
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = imageLimits.maxBytes;
 
 const MAX_SIDE = 20_000;
 const sane = (width: number, height: number) => width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE;

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { phoneCodeLimits } from '../domain/user/profile';
 import type { Database } from './database/database';
 import type { Ids } from './ids';
 import { enqueueMessage } from './outbox/enqueue';
@@ -9,7 +10,7 @@ import { enqueueMessage } from './outbox/enqueue';
 // is stored, and the check needs the number again. A code lives 10 minutes and survives 5 guesses; a user gets at
 // most 3 codes in 10 minutes.
 
-export const CODE_MINUTES = 10;
+export const CODE_MINUTES = phoneCodeLimits.validMinutes;
 export const MAX_ATTEMPTS = 5;
 export const MAX_CODES_PER_WINDOW = 3;
 const WINDOW_MINUTES = 10;
@@ -68,7 +69,7 @@ export async function sendPhoneCode(
     if (Number(recent.n) >= MAX_CODES_PER_WINDOW) return { ok: false, reason: 'too_many_codes' } as const;
 
     const id = deps.ids.uuid();
-    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const code = randomInt(0, 10 ** phoneCodeLimits.digits).toString().padStart(phoneCodeLimits.digits, '0');
     await db
       .insertInto('phone_verifications')
       .values({

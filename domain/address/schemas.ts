@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxLengthMessage, required } from '../shared/messages';
 
 // Australian addresses (spec 2 §3 "Address", §5; spec 3 §7: the picker is restricted to Australia). A place is picked
 // from the localities the product ships (docs/addresses.md), so state, suburb and postcode always belong together.
@@ -9,7 +10,6 @@ export type AustralianState = (typeof australianStates)[number];
 /** spec 2 §5: an address that was not picked (or lost its postcode) is refused with this text. */
 export const pickAddressMessage = 'Postcode is missing. Pick a correct address.';
 
-const required = 'This field is required';
 
 /**
  * A box around Australia with its external territories that have postcodes (Cocos Islands in the west, Norfolk Island
@@ -23,8 +23,13 @@ export function isInAustralia(latitude: number, longitude: number): boolean {
 }
 
 export const australianState = z.enum(australianStates, { error: 'Choose a state' });
-export const postcode = z.string({ error: pickAddressMessage }).trim().regex(/^\d{4}$/, 'Should be 4 digits');
-export const suburb = z.string({ error: required }).trim().min(1, required).max(100, 'Should be at most 100 characters');
+/** An Australian postcode has 4 digits; a suburb's name is at most 100 characters. */
+export const addressLimits = { postcodeLength: 4, suburbMaxLength: 100 } as const;
+export const postcodeMessage = `Should be ${addressLimits.postcodeLength} digits`;
+export const postcodePattern = new RegExp(`^\\d{${addressLimits.postcodeLength}}$`);
+
+export const postcode = z.string({ error: pickAddressMessage }).trim().regex(postcodePattern, postcodeMessage);
+export const suburb = z.string({ error: required }).trim().min(1, required).max(addressLimits.suburbMaxLength, maxLengthMessage(addressLimits.suburbMaxLength));
 const outside = 'Should be in Australia';
 export const latitude = z
   .number({ error: 'Should be a number' })

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { type FieldErrors, maxMessage, minMessage, required } from '../post/schemas';
+import { cancellationReason, type FieldErrors, postLimits, postMessages, required } from '../post/schemas';
+import { bounded, choice, wholeNumber } from '../shared/fields';
+import { interestRateLimits } from '../shared/limits';
+import { maxLengthMessage, notAChoice } from '../shared/messages';
 
 // The bid form (spec 1 §3 "Bid", spec 3 §3 "Bid form options", §5 "Bid template and bid form", §9 bounds). The API
 // answers these rules as 422 field errors and the bid screen validates with the same schema. Rules that need the
@@ -52,8 +55,9 @@ export const isEditableBidStatus = (status: BidStatus): boolean => status === 'a
 
 /** spec 3 §5 and §9. */
 export const bidLimits = {
-  amount: { min: 200_000, max: 15_000_000 },
-  rate: { min: 1.5, max: 15 },
+  /** The loan amount a bid offers: the posts' own bound. */
+  amount: postLimits.loanAmount,
+  rate: interestRateLimits,
   rateRevertsAfterMonths: { min: 1, max: 60 },
   fixedPeriodYears: { min: 1, max: 5 },
   interestOnlyPeriodYears: { min: 1, max: 10 },
@@ -69,7 +73,7 @@ export const bidLimits = {
 export const bidMessages = {
   required,
   /** spec 1 §5, spec 3 §8. */
-  reasonRequired: 'The reason is required.',
+  reasonRequired: postMessages.reasonRequired,
   /** spec 3 §5. */
   typeOfLoanRequired: 'Select a type of loan.',
   // Ours (the spec names the rule, not the words): docs/events.md "Bid".
@@ -79,17 +83,11 @@ export const bidMessages = {
   revertRequired: 'Give the rate the introductory rate reverts to and when',
 } as const;
 
-const notANumber = 'Should be a number';
-const numberField = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notANumber) });
-const bounded = (min: number, max: number) => numberField().min(min, minMessage(min)).max(max, maxMessage(max));
-const whole = (min: number, max: number) => bounded(min, max).int('Should be a whole number');
 /** A rate in percent with at most two decimals (spec 3 §9: percentage input allows at most 2 decimals). */
 const rate = () =>
   bounded(bidLimits.rate.min, bidLimits.rate.max).refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'At most 2 decimals');
-const choice = <const T extends readonly [string, ...string[]]>(values: T, message = 'Choose one of the listed values') =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : message) });
 const flag = z.boolean({ error: required });
-const text = (max: number) => z.string({ error: required }).trim().max(max, `Should be at most ${max} characters`);
+const text = (max: number) => z.string({ error: required }).trim().max(max, maxLengthMessage(max));
 const optionalText = (max: number) => text(max).nullable().default(null);
 
 /** spec 3 §3: a required document (the customer must provide it) with its quantity. */
@@ -98,7 +96,7 @@ export const requiredDocumentSchema = z.strictObject({
   uuid: z.uuid({ error: 'Should be a document id' }).optional(),
   document_type: text(bidLimits.textMax).min(1, required),
   description: optionalText(bidLimits.longTextMax),
-  quantity: whole(bidLimits.documentQuantity.min, bidLimits.documentQuantity.max),
+  quantity: wholeNumber(bidLimits.documentQuantity.min, bidLimits.documentQuantity.max),
   mandatory: flag,
 });
 /** spec 3 §3: an optional document is a document (its file or link) the provider attaches. */
@@ -112,7 +110,7 @@ export const bidFields = z.strictObject({
   /** The loan amount offered when it differs from the post's; null means the post's amount. */
   amount: bounded(bidLimits.amount.min, bidLimits.amount.max).nullable().default(null),
   organisation_uuid: z.uuid({ error: required }),
-  financial_institution_product: z.uuid({ error: 'Choose one of the listed values' }).nullable().default(null),
+  financial_institution_product: z.uuid({ error: notAChoice }).nullable().default(null),
   home_loan_bid_template_uuid: z.uuid().nullable().default(null),
   product_name: optionalText(bidLimits.textMax),
   interest_rate: rate(),
@@ -121,13 +119,13 @@ export const bidFields = z.strictObject({
   discretionary_rate: flag.default(false),
   introductory_rate: flag.default(false),
   rate_reverts_to: rate().nullable().default(null),
-  rate_reverts_after: whole(bidLimits.rateRevertsAfterMonths.min, bidLimits.rateRevertsAfterMonths.max).nullable().default(null),
+  rate_reverts_after: wholeNumber(bidLimits.rateRevertsAfterMonths.min, bidLimits.rateRevertsAfterMonths.max).nullable().default(null),
   rate_type: choice(bidRateTypes),
-  fixed_period: whole(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).nullable().default(null),
+  fixed_period: wholeNumber(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).nullable().default(null),
   // spec 3 §5: missing or not one of the list, the same text.
   type_of_loan: z.enum(typesOfLoan, { error: bidMessages.typeOfLoanRequired }),
   repayment_type: choice(bidRepaymentTypes),
-  interest_only_period: whole(bidLimits.interestOnlyPeriodYears.min, bidLimits.interestOnlyPeriodYears.max).nullable().default(null),
+  interest_only_period: wholeNumber(bidLimits.interestOnlyPeriodYears.min, bidLimits.interestOnlyPeriodYears.max).nullable().default(null),
   maximum_lvr: bounded(bidLimits.maximumLvr.min, bidLimits.maximumLvr.max),
   offset: flag.default(false),
   redraw: flag.default(false),
@@ -172,8 +170,8 @@ export const bidFormSchema = bidFields.superRefine((bid, ctx) => {
   for (const [path, messages] of Object.entries(bidFormErrors(bid))) for (const message of messages) ctx.addIssue({ code: 'custom', path: [path], message });
 });
 
-/** spec 1 §5: the cancellation reason, trimmed and required. */
-export const bidCancellationReason = z.string({ error: bidMessages.reasonRequired }).trim().min(1, bidMessages.reasonRequired).max(1000, 'Should be at most 1000 characters');
+/** spec 1 §5: the cancellation reason, trimmed and required (the post's rule and words). */
+export const bidCancellationReason = cancellationReason;
 
 /** 85.456 → '85.46%' (spec: percentages with two decimals). */
 export const formatPercent = (value: number) => `${value.toFixed(2)}%`;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { type FieldErrors, fieldErrorsOf, maxMessage, minMessage, required } from '../post/schemas';
+import { type FieldErrors, fieldErrorsOf, required } from '../post/schemas';
+import { bounded, choice } from '../shared/fields';
+import { longTextMaxLength } from '../shared/limits';
+import { maxLengthMessage, notAChoice } from '../shared/messages';
+import { dayAsWritten } from '../shared/sydney-time';
 
 // The deal's activities and the customer's contact preference (spec 1 §3 "Deal activity", §5; spec 3 §3 "Bid
 // activity and contact preference", §5 "Activities and notes"). The spec gives no texts for these rules; the
@@ -34,31 +38,26 @@ export const dealLimits = {
   maxAmount: 5_000_000,
   minAmount: 1,
   /** "under 1000 characters" */
-  maxNoteLength: 999,
+  maxNoteLength: longTextMaxLength - 1,
+  settledLenderMaxLength: 200,
   earliestActivityDate: '2017-01-01',
 } as const;
 
 export const dealMessages = {
   required,
-  noteTooLong: 'The note must be under 1000 characters',
+  noteTooLong: `The note must be under ${longTextMaxLength} characters`,
   invalidDate: 'Enter a valid date',
-  dateTooEarly: 'The date cannot be before 01/01/2017',
+  dateTooEarly: `The date cannot be before ${dayAsWritten(dealLimits.earliestActivityDate)}`,
   dateInFutureYear: 'The date cannot be later than the current year',
   reasonRequired: 'Choose why the deal is not proceeding',
-  notAChoice: 'Choose one of the listed values',
+  notAChoice,
   invalidTime: 'Enter a time as HH:mm',
   fromAfterUntil: 'The start time cannot be after the end time',
   timeRequired: 'Choose at least one time',
   weekdayRequired: 'Choose at least one day',
 } as const;
 
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : dealMessages.notAChoice) });
-
-const amount = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Should be a number') })
-  .min(dealLimits.minAmount, minMessage(dealLimits.minAmount))
-  .max(dealLimits.maxAmount, maxMessage(dealLimits.maxAmount));
+const amount = bounded(dealLimits.minAmount, dealLimits.maxAmount);
 
 /**
  * An activity date, `YYYY-MM-DD` (spec 3 §3): a real calendar day, not before 2017-01-01 (so the year is after
@@ -83,6 +82,8 @@ const description = z.string().trim().max(dealLimits.maxNoteLength, dealMessages
  * What a user sends to add an activity. Per type: a note needs its text; an application and a closed won deal
  * their amount (the deal value, spec 1 §2); closed lost a not-proceeding reason. Other fields are optional.
  */
+const settledLender = z.string().trim().max(dealLimits.settledLenderMaxLength, maxLengthMessage(dealLimits.settledLenderMaxLength));
+
 export const dealActivityInputSchema = (currentYear: number) =>
   z
     .object({
@@ -90,7 +91,7 @@ export const dealActivityInputSchema = (currentYear: number) =>
       amount: amount.nullable().default(null),
       description: description.nullable().default(null),
       activity_date: activityDateSchema(currentYear),
-      settled_lender: z.string().trim().max(200, 'Should be at most 200 characters').nullable().default(null),
+      settled_lender: settledLender.nullable().default(null),
       reason: choice(notProceedingReasons).nullable().default(null),
     })
     .superRefine((activity, context) => {
@@ -106,7 +107,7 @@ export const dealActivityChangesSchema = (currentYear: number) =>
       amount: amount.nullable(),
       description: description.nullable(),
       activity_date: activityDateSchema(currentYear),
-      settled_lender: z.string().trim().max(200, 'Should be at most 200 characters').nullable(),
+      settled_lender: settledLender.nullable(),
       reason: choice(notProceedingReasons).nullable(),
     })
     .partial()

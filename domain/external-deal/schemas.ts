@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type FieldErrors, loanPurposes, loanTypes, maxMessage, minMessage, required } from '../post/schemas';
-import { email, personName, phoneNumber } from '../user/schemas';
+import { type FieldErrors, loanPurposes, loanTypes, postLimits, postMessages } from '../post/schemas';
+import { bounded, choice } from '../shared/fields';
+import { email, emailRequired, personName, phoneNumber, providerId } from '../user/schemas';
 
 // The external deal form (spec 1 §2 "/external-deal/{mode}/{uuid}", §5, §8; spec 3 §2, §5, §9): the customer card
 // (an existing customer, or a new one), the provider cards (one or more) and the post card (the loan). The API
@@ -16,27 +17,29 @@ export const externalDealMessages = {
   invalidMode: 'Invalid page mode!',
   uuidMissing: 'UUID is missing!',
   /** The e-mail rule is the user forms' (domain/user/schemas.ts); the spec only says "customer e-mail required". */
-  emailRequired: 'Please, write an email',
+  emailRequired,
   // Ours (the spec names the rules, not the words).
   providerTwice: 'A provider is selected twice',
   providerRemoved: 'A provider of an external deal stays: close its deal lost instead.',
-  updated: 'Post was successfully updated!',
+  updated: postMessages.updated,
 } as const;
 
 /** spec 3 §9: the loan amount as bids take it, the property value of external loans. */
 export const externalLoanLimits = {
-  loanAmount: { min: 200_000, max: 15_000_000 },
+  loanAmount: postLimits.loanAmount,
   propertyMarketValue: { min: 222_500, max: 50_000_000 },
 } as const;
+
+/** How many providers one external deal may name. */
+export const externalDealProvidersMax = 20;
 
 /** The page modes of `/external-deal/{mode}/{uuid}` (spec 1 §2). */
 export const externalDealModes = ['create', 'edit'] as const;
 export type ExternalDealMode = (typeof externalDealModes)[number];
 
-const numberField = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Should be a number') });
-const bounded = (min: number, max: number) => numberField().min(min, minMessage(min)).max(max, maxMessage(max));
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Choose one of the listed values') });
+const providerUuids = z
+  .array(providerId, { error: externalDealMessages.providersRequired })
+  .max(externalDealProvidersMax, `At most ${externalDealProvidersMax} providers`);
 
 /** The post card: the loan of an external deal (a post of origin external). No addresses: no personal data. */
 export const externalLoanSchema = z.strictObject({
@@ -65,7 +68,7 @@ export const externalDealFormSchema = z
     uuid: z.uuid().optional(),
     customer_uuid: z.uuid({ error: externalDealMessages.customerRequired }).nullish(),
     customer: newExternalCustomerSchema.nullish(),
-    fsp_user_uuids: z.array(z.uuid({ error: 'Should be a provider id' }), { error: externalDealMessages.providersRequired }).max(20, 'At most 20 providers'),
+    fsp_user_uuids: providerUuids,
     loan: externalLoanSchema,
   })
   .superRefine((form, ctx) => {
@@ -76,7 +79,7 @@ export type ExternalDealForm = z.infer<typeof externalDealFormSchema>;
 /** `PATCH /v1/external_deals/{id}`: the loan and the providers (the customer stays; providers are only added). */
 export const externalDealChangesSchema = z
   .strictObject({
-    fsp_user_uuids: z.array(z.uuid({ error: 'Should be a provider id' }), { error: externalDealMessages.providersRequired }).max(20, 'At most 20 providers'),
+    fsp_user_uuids: providerUuids,
     loan: externalLoanSchema,
   })
   .superRefine((form, ctx) => {

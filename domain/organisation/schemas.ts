@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../shared/list-query';
-import { userStatuses } from '../user/schemas';
+import { providerTypeLabels, userStatuses } from '../user/schemas';
+import { organisationNameMaxLength } from '../shared/limits';
 
 // Organisations (spec 3 §3 "Organisation"). One set of schemas serves the API and the forms.
 
@@ -9,10 +10,7 @@ export const organisationType = z.enum(organisationTypes, { error: 'Select an or
 export type OrganisationType = z.infer<typeof organisationType>;
 
 /** Display names (spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker). */
-export const organisationTypeLabels: Record<OrganisationType, string> = {
-  financial_institution: 'Bank Lender',
-  broker: 'Broker',
-};
+export const organisationTypeLabels: Record<OrganisationType, string> = providerTypeLabels;
 
 // The categories are the lender groups a customer chooses between in the post preferences (spec 2 §3).
 export const organisationCategories = [
@@ -34,21 +32,32 @@ export const organisationStatuses = ['active', 'inactive'] as const;
 export const organisationStatus = z.enum(organisationStatuses, { error: 'Select a status.' });
 export type OrganisationStatus = z.infer<typeof organisationStatus>;
 
+export const organisationAbbreviationMaxLength = 20;
+
 export const organisationName = z
   .string({ error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
-  .max(99, 'Name must be under 100 characters.');
+  .max(organisationNameMaxLength, `Name must be under ${organisationNameMaxLength + 1} characters.`);
 export const organisationAbbreviation = z
   .string({ error: 'Abbreviation must be text.' })
   .trim()
-  .max(20, 'Abbreviation must be at most 20 characters.');
+  .max(organisationAbbreviationMaxLength, `Abbreviation must be at most ${organisationAbbreviationMaxLength} characters.`);
+
+/** An uploaded image (a logo, an avatar): at most `maxBytes`, sent as a data URL (base64: 4 characters per 3 bytes). */
+export const imageLimits = { maxBytes: 2 * 1024 * 1024, dataUrlMaxLength: 3_000_000 } as const;
+
+/** spec 1 §5, spec 3 §5. */
+export const imageMessages = {
+  onlyImages: 'Only images are allowed!',
+  tooLarge: `The image must be smaller than ${imageLimits.maxBytes / 1024 / 1024} MB.`,
+} as const;
 
 /** An uploaded image as a data URL (the cropped logo). Content is checked again on the server. */
 export const imageDataUrl = z
-  .string({ error: 'Only images are allowed!' })
-  .max(3_000_000, 'The image must be smaller than 2 MB.')
-  .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, 'Only images are allowed!');
+  .string({ error: imageMessages.onlyImages })
+  .max(imageLimits.dataUrlMaxLength, imageMessages.tooLarge)
+  .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, imageMessages.onlyImages);
 
 /** Fields an admin fills in on create and edit. */
 const editableFields = {

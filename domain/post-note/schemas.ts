@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityDateSchema, dealLimits, dealMessages } from '../deal/schemas';
 import { type FieldErrors, fieldErrorsOf, required } from '../post/schemas';
+import { notABoolean } from '../shared/messages';
 
 // A note on a post (spec 1 §3 "Note (post activity): uuid, note, private flag (admin only), contacted_at"; spec 3 §5
 // "Activities and notes"). The rules and their messages are the deal notes' (domain/deal/schemas.ts): one rule, one
@@ -20,7 +21,7 @@ export const postNoteMessages = {
   invalidDate: dealMessages.invalidDate,
   dateTooEarly: dealMessages.dateTooEarly,
   dateInFutureYear: dealMessages.dateInFutureYear,
-  notABoolean: 'Should be true or false',
+  notABoolean,
 } as const;
 
 /** Required after trimming, under 1000 characters; stored trimmed. */

@@ -1,6 +1,8 @@
 // The post's enumerations and limits (spec 2 §3, §5, §9; spec 1 §3), shared by the schemas, the calculations and
 // the screens. `schemas.ts` re-exports all of it.
 
+import { ageLimits, interestRateLimits, loanAmountLimits } from '../shared/limits';
+
 // ── Enumerations (spec 2 §3, spec 1 §3) ─────────────────────────────────────────────────────────────────────────
 
 /** How soon the customer needs the loan (the values are ours: spec 2 names the field only). */
@@ -100,16 +102,21 @@ export type ExpenseType = (typeof expenseTypes)[number];
 // ── Limits (spec 2 §5, §9) ──────────────────────────────────────────────────────────────────────────────────────
 
 export const postLimits = {
-  loanAmount: { min: 200_000, max: 15_000_000 },
+  loanAmount: loanAmountLimits,
   propertyMarketValue: { max: 50_000_000 },
   /** Loan-to-value ratio in percent: refused above `max`, a warning above `warning`. */
   lvr: { max: 90, warning: 80 },
   applicants: { min: 1, max: 4 },
   dependants: { min: 0, max: 3 },
-  interestRate: { min: 1.5, max: 15 },
+  interestRate: interestRateLimits,
   cashSavings: { min: 0, max: 500_000_000 },
-  age: { min: 18, max: 80 },
+  age: ageLimits,
   nameMinLength: 2,
+  nameMaxLength: 50,
+  /** An income's or an expense's description. */
+  descriptionMaxLength: 200,
+  /** Years of interest only in the preferences; the last means that many or more (spec 3 §5). */
+  interestOnlyYears: { min: 1, max: 5 },
   /** Per income, a year's worth below this; all incomes together at least `yearlyTotalMin`. */
   incomeYearlyMax: 5_000_000,
   incomeYearlyTotalMin: 50_000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { australianStates } from '../address/schemas';
 import { bidStatuses } from '../bid/schemas';
-import { listQuerySchema, sortDirection } from '../shared/list-query';
+import { listPageSizes, listQuerySchema, sortDirection } from '../shared/list-query';
 import { creditBands } from './calculations';
 import { loanPurposes, loanTypes, postSortKeys, preferredRateTypes, repaymentTypes } from './constants';
 import { postStatuses } from './constants';
@@ -16,7 +16,7 @@ export const creditBandKeys = creditBands.map((band) => band.band_key) as [
 ];
 
 /** Table page size 25; the provider's priority table shows 100 posts, no page-size options (spec 1 §9). */
-export const dashboardPageSize = 25;
+export const dashboardPageSize = listPageSizes.standard;
 export const priorityTableSize = 100;
 
 /** A filter of several values: a comma-separated text or a repeated parameter. */

@@ -25,6 +25,7 @@ import {
   isLifecycleCommand,
   isLifecycleEvent,
   lifecycleErrors,
+  lifecycleMessages,
   type LifecycleState,
   startLifecycle,
 } from './lifecycle';
@@ -118,7 +119,7 @@ function decide(command: PostCommand, state: PostState): PostDecision {
   const ref = { post_id: state.post.post_id, owner_id: state.post.owner_id };
   if (command.type === 'DeletePost') {
     // spec 1 §2 "Admin actions": in any status; the bids and deals go from the lists with the post.
-    if (!actor.admin) return refuse(lifecycleErrors.notAllowed, 'You are not allowed to do this to this post.');
+    if (!actor.admin) return refuse(lifecycleErrors.notAllowed, lifecycleMessages.notAllowed);
     return accept({ type: 'PostDeleted', data: { ...ref, deleted_by: actor.user_id } });
   }
   // The API checks ownership before loading; this keeps the rule when a caller forgets (spec 1 §6).

@@ -260,6 +260,7 @@ export const lifecycleMessages = {
   endBiddingConfirmation: (product: string) => `This ${product} won't be able to receive any new bids.`,
   biddingEnded: 'Bidding Period has ended',
   priorityChanged: 'Priority changed.',
+  notAllowed: 'You are not allowed to do this to this post.',
 } as const;
 
 /** The state right after `PostPublished`: Auto-Declare is on for auction posts (spec 1 §4 auto-declare control). */
@@ -443,7 +444,7 @@ const acceptanceRules: Record<'owner' | 'admin' | 'auto-declare', { postStatuses
   'auto-declare': { postStatuses: ['review', 'processing'], bidStatuses: ['active', 'expired'] },
 };
 
-const notAllowed = () => refuse(lifecycleErrors.notAllowed, 'You are not allowed to do this to this post.');
+const notAllowed = () => refuse(lifecycleErrors.notAllowed, lifecycleMessages.notAllowed);
 const wrongStatus = () => refuse(lifecycleErrors.wrongStatus, 'This post cannot do this in its current status.');
 const notDue = () => refuse(lifecycleErrors.notDue, 'It is not time for this yet.');
 const invalidSettings = () => refuse(lifecycleErrors.invalidSettings, 'The lifecycle settings are out of range.');

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { type AustralianAddress, australianAddress, pickAddressMessage } from '../address/schemas';
+import { ageMessages, longTextMaxLength, organisationNameMaxLength } from '../shared/limits';
+import { bounded, choice, numberField, wholeNumber } from '../shared/fields';
+import { formatAmount, maxLengthMessage, maxMessage, messageRequired, minLengthMessage, minMessage, reasonRequired, required } from '../shared/messages';
 import { monthlyExpense, isLoanToValueAllowed, yearlyIncome } from './calculations';
 import {
   creditHistories,
@@ -32,34 +35,18 @@ export * from './constants';
 // the post edit screen validate with the same schemas. Rules across fields of one part are in the `…Errors`
 // functions (used by the schemas and by the decider); rules across parts are in ./completeness.ts.
 
-export const required = 'This field is required';
-const notANumber = 'Should be a number';
+export { formatAmount, maxMessage, minMessage, required };
 
 /** Field path ('home_loan.loan_amount', 'applicants.<uuid>.first_name') → messages; answered as a 422 `errors` map. */
 export type FieldErrors = Record<string, string[]>;
 
-const amountFormat = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 2 });
-/** 15000000 → '15,000,000'; 12.5 → '12.5' (the messages' number format, en-AU). */
-export const formatAmount = (value: number) => amountFormat.format(value);
-
-export const minMessage = (min: number) => `Min value is ${formatAmount(min)}`;
-export const maxMessage = (max: number) => `Max value is ${formatAmount(max)}`;
-
-/** A required number (the UI sends numbers, never numeric strings). */
-const numberField = () =>
-  z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notANumber) });
-const bounded = (min: number, max: number) => numberField().min(min, minMessage(min)).max(max, maxMessage(max));
-const wholeNumber = (min: number, max: number) => bounded(min, max).int('Should be a whole number');
-const notAChoice = 'Choose one of the listed values';
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? required : notAChoice) });
 const yesNo = z.boolean({ error: required });
 const text = (max: number) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(max, `Should be at most ${max} characters`);
+    .max(max, maxLengthMessage(max));
 
 export const periodMaxMessage = (max: number, period: ExpensePeriod) => `Max value is ${formatAmount(max)} ${expensePeriodWords[period]}`;
 export const periodMinMessage = (min: number, period: ExpensePeriod) => `Min value is ${formatAmount(min)} ${expensePeriodWords[period]}`;
@@ -68,8 +55,8 @@ export const postMessages = {
   required,
   postcodeMissing: pickAddressMessage,
   loanAboveValue: 'The loan amount cannot be more than the property value',
-  lvrTooHigh: 'The loan can be at most 90% of the property value',
-  lvrWarning: 'The loan is more than 80% of the property value: lenders may ask for mortgage insurance.',
+  lvrTooHigh: `The loan can be at most ${postLimits.lvr.max}% of the property value`,
+  lvrWarning: `The loan is more than ${postLimits.lvr.warning}% of the property value: lenders may ask for mortgage insurance.`,
   organisationRequired: 'Choose your current lender',
   fixedRateNotConfirmed: 'Please confirm the fixed rate agreement',
   propertyAddressRequired: 'Pick the property address, or tick that the suburb is not known yet',
@@ -77,25 +64,27 @@ export const postMessages = {
   lineOfCreditWithRateType: 'A line of credit cannot be required with a fixed or any rate type',
   lineOfCreditWithOffset: 'A line of credit and an offset account cannot both be required',
   interestOnlyPeriodRequired: 'Choose the interest only period',
-  nameTooShort: 'Should be at least 2 characters',
+  nameTooShort: minLengthMessage(postLimits.nameMinLength),
   birthYearFormat: 'Should be a four-digit year',
-  ageMin: 'Age should be more than or equal to 18 years',
-  ageMax: 'Age should be less than or equal to 80 years',
+  ageMin: ageMessages.min,
+  ageMax: ageMessages.max,
   rentPeriodRequired: 'Choose the period of the rent',
   positive: 'Should be more than 0',
-  incomeYearlyMax: 'Should be less than 5,000,000 a year',
+  incomeYearlyMax: `Should be less than ${formatAmount(postLimits.incomeYearlyMax)} a year`,
   incomeCategory: 'Choose a category of this income type',
   applicantRequired: 'Select at least one applicant',
   applicantUnknown: 'Select applicants of this post',
-  reasonRequired: 'The reason is required.',
-  messageRequired: 'The message is required.',
+  reasonRequired,
+  messageRequired,
   homeLoanRequired: 'Describe the home loan first',
   preferencesRequired: 'Set the home loan preferences',
   applicantsRequired: 'Add at least one applicant',
   applicantsCount: (expected: number) =>
     `The number of applicants is ${expected}: add or remove applicants to match`,
   generalExpenseCoverage: 'Every applicant must be covered by a general expense',
-  yearlyIncomeTotal: 'The total yearly income must be at least 50,000',
+  /** spec 1 §8: a post's details saved. */
+  updated: 'Post was successfully updated!',
+  yearlyIncomeTotal: `The total yearly income must be at least ${formatAmount(postLimits.incomeYearlyTotalMin)}`,
 } as const;
 
 // ── Address (spec 2 §3 "Address", §5) ───────────────────────────────────────────────────────────────────────────
@@ -123,8 +112,11 @@ export type NewPost = z.infer<typeof newPostSchema>;
 export const postChangesSchema = z.strictObject({ urgency: choice(urgencies) });
 export type PostChanges = z.infer<typeof postChangesSchema>;
 
-export const cancellationReason = z.string({ error: postMessages.reasonRequired }).trim().min(1, postMessages.reasonRequired).max(1000, 'Should be at most 1000 characters');
-export const updateRequestMessage = z.string({ error: postMessages.messageRequired }).trim().min(1, postMessages.messageRequired).max(1000, 'Should be at most 1000 characters');
+/** A required free text of at most `longTextMaxLength` characters, trimmed. */
+const longText = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(longTextMaxLength, maxLengthMessage(longTextMaxLength));
+export const cancellationReason = longText(postMessages.reasonRequired);
+export const updateRequestMessage = longText(postMessages.messageRequired);
 export const postSortKey = choice(postSortKeys);
 
 // ── Primary home loan (spec 2 §3, §5) ───────────────────────────────────────────────────────────────────────────
@@ -144,7 +136,7 @@ const homeLoanFields = z.strictObject({
   property_address: postAddress.nullish(),
   suburb_not_known_yet: yesNo.nullish(),
   // Refinance: the current loan.
-  organisation: text(99).nullish(),
+  organisation: text(organisationNameMaxLength).nullish(),
   organisation_uuid: z.uuid({ error: 'Should be an organisation id' }).nullish(),
   interest_rate: bounded(postLimits.interestRate.min, postLimits.interestRate.max).nullish(),
   rate_type: choice(currentRateTypes).nullish(),
@@ -218,7 +210,7 @@ const preferencesFields = z.strictObject({
   rate_type: choice(preferredRateTypes),
   repayment_type: choice(repaymentTypes),
   /** Years of interest only, 1 to 5 (5 means 5 or more, spec 3 §5); null unless repayment_type is interest_only. */
-  interest_only_period: wholeNumber(1, 5).nullable(),
+  interest_only_period: wholeNumber(postLimits.interestOnlyYears.min, postLimits.interestOnlyYears.max).nullable(),
   redraw_facility: preference,
   extra_repayments: preference,
   line_of_credit: preference,
@@ -278,7 +270,7 @@ const applicantName = z
   .trim()
   .min(1, required)
   .min(postLimits.nameMinLength, postMessages.nameTooShort)
-  .max(50, 'Should be at most 50 characters');
+  .max(postLimits.nameMaxLength, maxLengthMessage(postLimits.nameMaxLength));
 
 /** A birth year: four digits, age 18 to 80 in `currentYear` (spec 2 §5). */
 export const applicantBirthYear = (currentYear: number) =>
@@ -332,7 +324,7 @@ const incomeFields = z.strictObject({
   income_type: choice(incomeTypes),
   /** One of the type's categories; null for a type without categories. */
   category: z.enum(incomeCategoryValues, { error: postMessages.incomeCategory }).nullable(),
-  description: text(200),
+  description: text(postLimits.descriptionMaxLength),
   tax: choice(incomeTaxes),
   frequency: choice(incomeFrequencies),
   period: choice(incomePeriods),
@@ -363,14 +355,14 @@ const positiveAmount = (max: number) => numberField().positive(postMessages.posi
 const generalExpense = z.strictObject({
   expense_type: z.literal('general'),
   applicants: applicantIds,
-  /** Normalised to a month, 50 to 100,000. */
+  /** Normalised to a month, within `postLimits.generalExpenseMonthly`. */
   value: numberField(),
   period: expensePeriod,
 });
 const othersExpense = z.strictObject({
   expense_type: z.literal('others'),
   applicants: applicantIds,
-  description: text(200).nullable().default(null),
+  description: text(postLimits.descriptionMaxLength).nullable().default(null),
   value: positiveAmount(postLimits.expenseValueMax),
   period: expensePeriod,
 });
@@ -398,7 +390,7 @@ const rentExpense = z.strictObject({
 const otherHomeLoanExpense = z.strictObject({
   expense_type: z.literal('other_home_loan'),
   applicants: applicantIds,
-  organisation: text(99).nullable().default(null),
+  organisation: text(organisationNameMaxLength).nullable().default(null),
   organisation_uuid: z.uuid({ error: 'Should be an organisation id' }).nullable().default(null),
   /** Whether this loan is to be refinanced too: then the property and the rate are needed. */
   refinance: yesNo,

@@ -11,11 +11,19 @@ export type QuestionStatus = z.infer<typeof questionStatus>;
 export const QUESTION_MAX_LENGTH = 499;
 
 // The form field is named "question" (spec 3 §3), so the messages say "Question".
+export const questionMessages = {
+  required: 'Question is required.',
+  notAText: 'Question must be text.',
+  tooLong: `Question must be under ${QUESTION_MAX_LENGTH + 1} characters.`,
+} as const;
+
 export const questionDescription = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Question is required.' : 'Question must be text.') })
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? questionMessages.required : questionMessages.notAText) })
   .trim()
-  .min(1, 'Question is required.')
-  .max(QUESTION_MAX_LENGTH, 'Question must be under 500 characters.');
+  .min(1, questionMessages.required)
+  .max(QUESTION_MAX_LENGTH, questionMessages.tooLong);
+
+export const questionId = z.uuid({ error: 'Not a question id.' });
 
 export const questionFields = z.strictObject({ description: questionDescription });
 export type QuestionFields = z.infer<typeof questionFields>;
@@ -37,7 +45,7 @@ export const updateQuestionBody = z.strictObject({ question: questionChanges });
 export const QUESTION_MAX_POSITION = 10_000;
 
 export const questionPlacement = z.strictObject({
-  uuid: z.uuid({ error: 'Not a question id.' }),
+  uuid: questionId,
   position: z
     .number({ error: 'Position must be a whole number.' })
     .int('Position must be a whole number.')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type FieldErrors, fieldErrorsOf } from '../post/schemas';
+import { longTextMaxLength } from '../shared/limits';
 
 // A review's rating and comment (spec 1 §3 "Review", §5 "Rating: form valid; rating at least 1; a comment is
 // accepted"; spec 3 §5 "Profile rating at least 1"). The spec gives no texts for these rules; the messages below
@@ -18,7 +19,7 @@ export const reviewLimits = {
   minRating: 1,
   maxRating: 5,
   /** Like a note (spec 1 §5 "under 1000 characters"). */
-  maxDescriptionLength: 999,
+  maxDescriptionLength: longTextMaxLength - 1,
   /** spec 1 §9 "Reviews page size 5" (the provider's profile). */
   pageSize: 5,
 } as const;
@@ -32,7 +33,7 @@ export const reviewMessages = {
   ratingAtLeastOne: 'must be at least 1',
   ratingAtMostFive: 'must be at most 5',
   ratingWhole: 'must be a whole number of stars',
-  descriptionTooLong: 'must be under 1000 characters',
+  descriptionTooLong: `must be under ${longTextMaxLength} characters`,
   notAText: 'must be a text',
 } as const;
 

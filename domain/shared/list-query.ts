@@ -12,6 +12,9 @@ export function sortingSchema<const Sortable extends readonly [string, ...string
     .optional();
 }
 
+/** spec 1 §9: tables show 25 rows a page; a page holds at most 100. */
+export const listPageSizes = { standard: 25, max: 100 } as const;
+
 export function listQuerySchema<const Sortable extends readonly [string, ...string[]], Filter extends z.ZodObject>(
   sortable: Sortable,
   filter: Filter,
@@ -19,7 +22,12 @@ export function listQuerySchema<const Sortable extends readonly [string, ...stri
 ) {
   return z.strictObject({
     page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
-    count: z.coerce.number().int().min(1).max(100, 'count is at most 100').default(options.defaultCount ?? 25),
+    count: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(listPageSizes.max, `count is at most ${listPageSizes.max}`)
+      .default(options.defaultCount ?? listPageSizes.standard),
     sorting: sortingSchema(sortable),
     filter: filter.optional(),
   });

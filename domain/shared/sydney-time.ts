@@ -13,3 +13,6 @@ export const sydneyYear = (instant: string | Date): number => Number(years.forma
 
 /** The date of an instant as a customer's calendar shows it: DD/MM/YYYY, Sydney time. */
 export const sydneyDate = (instant: string | Date): string => dates.format(new Date(instant));
+
+/** A calendar day as the spec writes it in messages: '2017-01-01' → '01/01/2017'. */
+export const dayAsWritten = (day: string): string => day.split('-').reverse().join('/');

@@ -2,6 +2,8 @@
 // All Time (10 years) and custom; default the last 29 days (today and the 29 days before it); 01/01/2017 to today.
 // Days are YYYY-MM-DD texts in Sydney time (like a deal's activity_date); the server and the UI share these rules.
 
+import { dayAsWritten } from '../shared/sydney-time';
+
 export const statisticsMinDay = '2017-01-01';
 /** spec 1 §2: the default range starts 29 days before today. */
 export const defaultRangeDays = 29;
@@ -31,7 +33,7 @@ export function daysIn(range: DayRange): number {
 
 export const rangeMessages = {
   invalidDate: 'Should be a date written YYYY-MM-DD',
-  beforeMinimum: 'The date cannot be before 01/01/2017',
+  beforeMinimum: `The date cannot be before ${dayAsWritten(statisticsMinDay)}`,
   afterToday: 'The date cannot be after today',
   inverted: 'The end date cannot be before the start date',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { required } from '../shared/messages';
 import { passwordsDifferent } from './profile';
 import { countryCode, email, password, personName, phoneNumber } from './schemas';
 
@@ -16,7 +17,7 @@ export const customerRegistration = z
     country_code: countryCode,
     mobile_number: phoneNumber,
     password,
-    password_confirmation: z.string({ error: 'This field is required' }),
+    password_confirmation: z.string({ error: required }),
   })
   .refine((fields) => fields.password === fields.password_confirmation, { message: passwordsDifferent, path: ['password_confirmation'] });
 export type CustomerRegistration = z.infer<typeof customerRegistration>;

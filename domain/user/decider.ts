@@ -1,8 +1,9 @@
 import { accept, assertNever, type Decider, type Decision, reject } from '../shared/decider';
+import { messageRequired } from '../shared/messages';
 import type { UserCommand } from './commands';
 import type { UserEvent } from './events';
 import { effectivePermissions, type PermissionChanges, permissionKeys } from './permissions';
-import { statusesByType, type UserStatus, type UserType } from './schemas';
+import { statusesByType, unknownOrganisationMessage, type UserStatus, type UserType } from './schemas';
 
 export type UserState =
   | { stage: 'absent' }
@@ -57,12 +58,12 @@ function decide(command: UserCommand, state: UserState): Decision<UserEvent> {
       }
       if (command.data.decision === 'reject') {
         const message = command.data.message.trim();
-        if (!message) return reject(userErrors.messageRequired, 'The message is required.');
+        if (!message) return reject(userErrors.messageRequired, messageRequired);
         return accept({ type: 'ProviderRejected', data: { user_id, message } });
       }
       // spec 2 §5: approving needs an organisation that exists.
       if (!command.data.organisation_uuid) {
-        return reject(userErrors.unknownOrganisation, "Organisation isn't in our database!");
+        return reject(userErrors.unknownOrganisation, unknownOrganisationMessage);
       }
       const { organisation_uuid, organisation_name } = command.data;
       return accept({ type: 'ProviderApproved', data: { user_id, organisation_uuid, ...(organisation_name !== undefined ? { organisation_name } : {}) } });

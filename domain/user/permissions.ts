@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UserType } from './schemas';
+import { notABoolean } from '../shared/messages';
 
 // Stored permissions (spec 1 §6, spec 3 §3 "Permission" and §6), grouped view / manage / bid as the permissions
 // panel shows them. A user's permissions are the defaults of the role with the changes an admin (or a manager
@@ -76,7 +77,7 @@ export const permissionLabel = (key: string): string => {
 };
 
 export const permissionChanges = z
-  .partialRecord(z.enum(permissionKeys as [PermissionKey, ...PermissionKey[]], { error: 'Unknown permission' }), z.boolean({ error: 'Should be true or false' }))
+  .partialRecord(z.enum(permissionKeys as [PermissionKey, ...PermissionKey[]], { error: 'Unknown permission' }), z.boolean({ error: notABoolean }))
   .refine((changes) => Object.keys(changes).length > 0, 'Choose at least one permission');
 
 /** `PATCH /v2/users/{id}/permissions/{container uuid}`: the keys to change and their new values. */

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { imageDataUrl } from '../organisation/schemas';
-import { countryCode, password, passwordMessages, personName, phoneNumber } from './schemas';
+import { required } from '../shared/messages';
+import { countryCode, invalidCountryCode, password, passwordLimits, passwordMessages, personName, phoneNumber } from './schemas';
 import { userAddress } from './user-management';
+import { questionId } from '../question/schemas';
 
 // A user's own profile (spec 2 §2 "fsp-activate-profile", /profile-edit, /change-password; §4, §5, §7). One set of
 // schemas for the API and the forms.
 
-const required = 'This field is required';
 
 /** spec 3 §3: a provider's answer per question. 1000 characters leaves room for a paragraph. */
 export const ANSWER_MAX_LENGTH = 1000;
 export const providerAnswer = z.strictObject({
-  question_uuid: z.uuid({ error: 'Not a question id.' }),
+  question_uuid: questionId,
   answer: z
     .string({ error: required })
     .trim()
@@ -58,7 +59,7 @@ export const fspQuestionView = z.object({
 export type FspQuestionView = z.infer<typeof fspQuestionView>;
 
 /** A country code an SMS can be sent to (E.164 codes do not start with 0). */
-export const dialCode = countryCode.refine((code) => /^[1-9]/.test(code), 'Invalid country code');
+export const dialCode = countryCode.refine((code) => /^[1-9]/.test(code), invalidCountryCode);
 
 /** `PATCH /v1/users/me`: the own details. `avatar` null removes it, left out keeps it; `address` likewise. */
 export const ownDetails = z.strictObject({
@@ -83,12 +84,16 @@ export const phoneVerificationRequest = z.strictObject({ country_code: dialCode,
  * `POST /v1/users/phone_verification`'s answer. `development_code`: the code sent, answered only outside production
  * (no SMS gateway exists, so one person trying the product locally could not read it otherwise).
  */
-export const phoneCodeSent = z.object({ expires_in: z.number().int(), development_code: z.string().regex(/^\d{6}$/).optional() });
+/** The code sent by SMS to prove a mobile number: its digits and how long it is valid (docs/security.md). */
+export const phoneCodeLimits = { digits: 6, validMinutes: 10 } as const;
+const verificationCodePattern = new RegExp(`^\\d{${phoneCodeLimits.digits}}$`);
+
+export const phoneCodeSent = z.object({ expires_in: z.number().int(), development_code: z.string().regex(verificationCodePattern).optional() });
 /** The code is checked together with the number it was sent to, so the server keeps no number (docs/security.md). */
 export const phoneVerificationCheck = z.strictObject({
   country_code: dialCode,
   mobile_number: phoneNumber,
-  verification_code: z.string({ error: required }).trim().min(1, required).regex(/^\d{6}$/, 'The code has 6 digits'),
+  verification_code: z.string({ error: required }).trim().min(1, required).regex(verificationCodePattern, `The code has ${phoneCodeLimits.digits} digits`),
 });
 
 export const phoneVerificationMessages = {
@@ -106,10 +111,10 @@ const changePasswordShape = {
   current_password: z
     .string({ error: required })
     .min(1, required)
-    .max(100, passwordMessages.max)
+    .max(passwordLimits.maxLength, passwordMessages.max)
     .refine((p) => !/\s/.test(p), passwordMessages.spaces),
   password,
-  password_confirmation: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+  password_confirmation: z.string({ error: required }).min(1, required).max(passwordLimits.maxLength, passwordMessages.max),
 };
 const confirmationMatches = (f: { password: string; password_confirmation: string }) => f.password === f.password_confirmation;
 const confirmationError = { message: passwordsDifferent, path: ['password_confirmation'] };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ageLimits, ageMessages, longTextMaxLength, organisationNameMaxLength, personNameMaxLength } from '../shared/limits';
+import { maxLengthMessage, messageRequired, minLengthMessage, required } from '../shared/messages';
 import { listQuerySchema } from '../shared/list-query';
 
 // Sign-up, profile and user rules (spec 2 §5 "Sign-up, profile and users", spec 3 §5), with the spec's messages.
@@ -22,15 +24,22 @@ export const statusesByType: Record<UserType, readonly UserStatus[]> = {
   fsp: ['active', 'inactive', 'pending', 'approved', 'rejected', 'suspended'],
 };
 
+/** A provider named by its user id (an admin bids for one, an external deal names some). */
+export const providerId = z.uuid({ error: 'Should be a provider id' });
+
 export const providerTypes = ['financial_institution', 'broker'] as const;
 export type ProviderType = (typeof providerTypes)[number];
+/** spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker. */
+export const providerTypeLabels = { financial_institution: 'Bank Lender', broker: 'Broker' } as const satisfies Record<ProviderType, string>;
 
-const required = 'This field is required';
+
+/** spec 2 §5: 8 to 100 characters, no spaces, at least 3 of the 4 character classes. */
+export const passwordLimits = { minLength: 8, maxLength: 100, classesMin: 3 } as const;
 
 export const passwordMessages = {
   required,
-  min: 'Should be at least 8 characters',
-  max: 'Should be at most 100 characters',
+  min: minLengthMessage(passwordLimits.minLength),
+  max: maxLengthMessage(passwordLimits.maxLength),
   spaces: 'Should not contain spaces',
   classes:
     'Please include at least 3 from the following: lowercase letters (a-z), uppercase letters (A-Z), numbers (0-9), special character',
@@ -41,15 +50,18 @@ const characterClasses = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9\s]/];
 export const password = z
   .string({ error: required })
   .min(1, required)
-  .min(8, passwordMessages.min)
-  .max(100, passwordMessages.max)
+  .min(passwordLimits.minLength, passwordMessages.min)
+  .max(passwordLimits.maxLength, passwordMessages.max)
   .refine((p) => !/\s/.test(p), passwordMessages.spaces)
-  .refine((p) => characterClasses.filter((c) => c.test(p)).length >= 3, passwordMessages.classes);
+  .refine((p) => characterClasses.filter((c) => c.test(p)).length >= passwordLimits.classesMin, passwordMessages.classes);
+
+export const emailRequired = 'Please, write an email';
+export const invalidCountryCode = 'Invalid country code';
 
 export const email = z
-  .string({ error: 'Please, write an email' })
+  .string({ error: emailRequired })
   .trim()
-  .min(1, 'Please, write an email')
+  .min(1, emailRequired)
   .max(254, 'Invalid email format')
   .pipe(z.email('Invalid email format'))
   .transform((e) => e.toLowerCase());
@@ -60,13 +72,26 @@ export const personName = z
   .string({ error: required })
   .trim()
   .min(1, required)
-  .max(60, 'Should be at most 60 characters')
+  .max(personNameMaxLength, maxLengthMessage(personNameMaxLength))
   .regex(namePattern, 'Use letters, spaces, apostrophes, hyphens, ampersands and dots only');
 
 /** A full name needs a space after at least one character (spec 2 §5). */
 export const fullName = personName.refine((n) => /^\S+\s+\S/.test(n), 'Write the first and last name');
 
-export const countryCode = z.string().trim().regex(/^\d{1,4}$/, 'Invalid country code').default('61');
+/** Lengths of the sign-up and profile fields (spec 2 §5). */
+export const userFieldLimits = {
+  /** A country calling code: 1 to 4 digits. */
+  countryCodeMaxLength: 4,
+  /** A provider's membership type and number and ACL number. */
+  membershipMinLength: 4,
+  membershipMaxLength: 50,
+} as const;
+
+export const countryCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{1,${userFieldLimits.countryCodeMaxLength}}$`), invalidCountryCode)
+  .default('61');
 export const phoneNumber = z
   .string({ error: required })
   .trim()
@@ -76,8 +101,10 @@ export const phoneNumber = z
   .refine((p) => p.replace(/\D/g, '').length <= 15, 'Should be at most 15 digits')
   .transform((p) => p.replace(/\D/g, ''));
 
-export const membershipValue = z.string({ error: required }).trim().min(4, 'Should be at least 4 characters').max(50);
-export const aclNumber = z.string({ error: required }).trim().min(4, 'Should be at least 4 characters').max(50);
+const membershipText = () =>
+  z.string({ error: required }).trim().min(userFieldLimits.membershipMinLength, minLengthMessage(userFieldLimits.membershipMinLength)).max(userFieldLimits.membershipMaxLength);
+export const membershipValue = membershipText();
+export const aclNumber = membershipText();
 
 /** The year a provider started lending: a number, not in the future, at most 60 years back (spec 3 §5). */
 export function lenderSince(currentYear: number) {
@@ -88,13 +115,13 @@ export function lenderSince(currentYear: number) {
     .min(currentYear - 60, 'Max lender experience is 60 years');
 }
 
-/** Age from a birth year, 18 to 80 (spec 2 §5). */
+/** Age from a birth year, within `ageLimits` (spec 2 §5). */
 export function birthYear(currentYear: number) {
   return z
     .number({ error: required })
     .int()
-    .max(currentYear - 18, 'Age should be more than or equal to 18 years')
-    .min(currentYear - 80, 'Age should be less than or equal to 80 years');
+    .max(currentYear - ageLimits.min, ageMessages.min)
+    .min(currentYear - ageLimits.max, ageMessages.max);
 }
 
 /** The provider sign-up form (spec 2 §5: organisation, provider type, membership and ACL are required). */
@@ -107,9 +134,9 @@ export function providerSignUp(currentYear: number) {
     country_code: countryCode,
     mobile_number: phoneNumber,
     organisation_uuid: z.uuid({ error: required }).nullable(),
-    organisation_name: z.string({ error: required }).trim().min(1, required).max(99),
+    organisation_name: z.string({ error: required }).trim().min(1, required).max(organisationNameMaxLength),
     provider_type: z.enum(providerTypes, { error: required }),
-    membership_type: z.string({ error: required }).trim().min(1, required).max(50),
+    membership_type: z.string({ error: required }).trim().min(1, required).max(userFieldLimits.membershipMaxLength),
     membership_value: membershipValue,
     acl_number: aclNumber,
     lender_since: lenderSince(currentYear).optional(),
@@ -134,7 +161,7 @@ export const userView = z.object({
       organisation: z.object({ uuid: z.uuid().nullable(), name: z.string().nullable() }),
       provider_type: z.enum(providerTypes).nullable(),
       /** spec 1 §3: financial_institution is shown as Bank Lender, anything else as Broker. */
-      provider_type_label: z.enum(['Bank Lender', 'Broker']),
+      provider_type_label: z.enum([providerTypeLabels.financial_institution, providerTypeLabels.broker]),
       membership_type: z.string().nullable(),
       membership_value: z.string().nullable(),
       acl_number: z.string().nullable(),
@@ -166,7 +193,7 @@ export const tokenRequest = z.discriminatedUnion('grant_type', [
   z.strictObject({
     grant_type: z.literal('password'),
     username: email,
-    password: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+    password: z.string({ error: required }).min(1, required).max(passwordLimits.maxLength, passwordMessages.max),
     client_id: clientId,
   }),
   z.strictObject({
@@ -198,7 +225,7 @@ export const authorizeRequest = z.strictObject({
   code_challenge_method: z.literal('S256'),
   state: z.string().max(200).regex(/^[A-Za-z0-9\-._~]*$/, 'Invalid state'),
   username: email,
-  password: z.string({ error: required }).min(1, required).max(100, passwordMessages.max),
+  password: z.string({ error: required }).min(1, required).max(passwordLimits.maxLength, passwordMessages.max),
 });
 export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
 
@@ -222,8 +249,11 @@ export const userListQuery = listQuerySchema(
 );
 export type UserListQuery = z.infer<typeof userListQuery>;
 
+/** spec 2 §5: approving a provider whose organisation is not in the organisations list. */
+export const unknownOrganisationMessage = "Organisation isn't in our database!";
+
 /** spec 2 §4 and §7: `PATCH /v1/users/{uuid}/review` approves (into a known organisation) or rejects with a message. */
 export const reviewBody = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('approved'), organisation_uuid: z.uuid().optional() }),
-  z.strictObject({ status: z.literal('rejected'), message: z.string({ error: 'The message is required.' }).trim().min(1, 'The message is required.').max(1000) }),
+  z.strictObject({ status: z.literal('rejected'), message: z.string({ error: messageRequired }).trim().min(1, messageRequired).max(longTextMaxLength) }),
 ]);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { australianState, suburb } from '../address/schemas';
+import { australianState, postcodeMessage, postcodePattern, suburb } from '../address/schemas';
+import { ageLimits, ageMessages } from '../shared/limits';
+import { maxLengthMessage, required } from '../shared/messages';
 import {
   aclNumber,
   countryCode,
@@ -13,25 +15,24 @@ import {
   userStatuses,
   userTypes,
 } from './schemas';
+import { imageLimits, imageMessages } from '../organisation/schemas';
 
 // The admin's user management (spec 2 §2, §5 "Sign-up, profile and users"; spec 3 §3 "Provider limits", §5 "Edit
 // user"). Rules that depend on today's date take it as a function, read when a value is checked, so one schema
 // serves a long-running server and the browser alike.
 
-const required = 'This field is required';
+
+/** A street address line. */
+export const userAddressLineMaxLength = 200;
 
 /** A user's Australian postal address. */
 export const userAddress = z.strictObject({
-  line1: z.string({ error: required }).trim().min(1, required).max(200, 'Should be at most 200 characters'),
+  line1: z.string({ error: required }).trim().min(1, required).max(userAddressLineMaxLength, maxLengthMessage(userAddressLineMaxLength)),
   suburb,
   state: australianState,
-  postcode: z.string({ error: required }).trim().regex(/^\d{4}$/, 'Should be 4 digits'),
+  postcode: z.string({ error: required }).trim().regex(postcodePattern, postcodeMessage),
 });
 
-export const ageMessages = {
-  min: 'Age should be more than or equal to 18 years',
-  max: 'Age should be less than or equal to 80 years',
-} as const;
 
 /** Whole years from a YYYY-MM-DD birth date to `today` (local calendar date). */
 export function ageOn(dateOfBirth: string, today: Date): number {
@@ -40,12 +41,12 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return today.getFullYear() - year - (birthdayPassed ? 0 : 1);
 }
 
-/** spec 2 §5: age 18 to 80. */
+/** spec 2 §5: an age within `ageLimits`. */
 export const dateOfBirth = (today: () => Date) =>
   z
     .iso.date({ error: 'Should be a date (YYYY-MM-DD)' })
-    .refine((d) => ageOn(d, today()) >= 18, ageMessages.min)
-    .refine((d) => ageOn(d, today()) <= 80, ageMessages.max);
+    .refine((d) => ageOn(d, today()) >= ageLimits.min, ageMessages.min)
+    .refine((d) => ageOn(d, today()) <= ageLimits.max, ageMessages.max);
 
 /** spec 3 §5 "Edit user": a number, not in the future, at most 60 years back (the sign-up rule, on today's year). */
 const lenderSinceToday = (today: () => Date) =>
@@ -55,12 +56,15 @@ const lenderSinceToday = (today: () => Date) =>
     }
   });
 
+/** The largest bidding limit an admin may set. */
+export const bidLimitMax = 100_000;
+
 /** A bidding limit: a whole number of bids, or null for no limit (spec 3 §3 "Provider limits"). */
 export const bidLimit = z
   .number({ error: 'Should be a whole number' })
   .int('Should be a whole number')
   .min(0, 'Should be 0 or more')
-  .max(100_000, 'Should be at most 100000')
+  .max(bidLimitMax, `Should be at most ${bidLimitMax}`)
   .nullable();
 
 export const bidLimitKeys = ['bids_accepted_limit', 'bids_contacted_limit'] as const;
@@ -76,7 +80,7 @@ export function userDetailsFields(today: () => Date) {
     mobile_number: phoneNumber.optional(),
     address: userAddress.nullable().optional(),
     /** A data URL of the cropped image; null removes the avatar. Checked by its content on the server. */
-    avatar: z.string().max(3_000_000, 'The image must be smaller than 2 MB.').nullable().optional(),
+    avatar: z.string().max(imageLimits.dataUrlMaxLength, imageMessages.tooLarge).nullable().optional(),
     date_of_birth: dateOfBirth(today).nullable().optional(),
   };
 }

@@ -1,8 +1,9 @@
 import type { Area } from 'react-easy-crop';
+import { imageMessages } from '../../domain/organisation/schemas';
 
 // Image uploads accept images only (spec 1 §5, spec 3 §5). The server checks the content again; here the browser
 // must be able to decode the file, so a renamed text file is refused too.
-export const onlyImagesMessage = 'Only images are allowed!';
+export const onlyImagesMessage = imageMessages.onlyImages;
 export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 export function isAcceptedImageType(file: File): boolean {

@@ -1,5 +1,4 @@
 import type { applicationFeeTypes, BidType, bidRateTypes, bidRepaymentTypes, ongoingFeesPeriods, typesOfLoan } from '../../../domain/bid/schemas';
-import type { LoanPurpose, LoanType } from '../../../domain/post/schemas';
 
 // How the bid screens name the bid form's options (spec 3 §3 "Bid form options").
 
@@ -17,5 +16,15 @@ export const typeOfLoanLabels: Record<(typeof typesOfLoan)[number], string> = {
 export const applicationFeeTypeLabels: Record<(typeof applicationFeeTypes)[number], string> = { $: '$', '%': '%' };
 export const ongoingFeesPeriodLabels: Record<(typeof ongoingFeesPeriods)[number], string> = { per_annum: 'per annum', per_month: 'per month' };
 
-export const loanTypeLabels: Record<LoanType, string> = { refinance: 'Refinance', new_loan: 'New loan' };
-export const loanPurposeLabels: Record<LoanPurpose, string> = { owner: 'Owner occupied', investment: 'Investment' };
+export { loanPurposeLabels, loanTypeLabels } from '../../../domain/post/labels';
+
+/** The bid's yes/no options, as the form asks them and the bid's terms list them (spec 3 §3). */
+export const bidFeatureLabels = {
+  offset: 'Offset account',
+  redraw: 'Redraw facility',
+  extra_repayments: 'Extra repayments',
+  split_loan_facility: 'Split loan facility',
+  packaged: 'Packaged',
+  discretionary_rate: 'Discretionary rate',
+  introductory_rate: 'Introductory rate',
+} as const;

@@ -3,6 +3,8 @@
 // Dates travel as ISO days (YYYY-MM-DD), the API's activity_date_ini / activity_date_end. `today` comes from the
 // caller so these stay pure.
 
+import { dayAsWritten } from '../../../domain/shared/sydney-time';
+
 export const dateRangePresets = ['last_7_days', 'last_30_days', 'all_time'] as const;
 export type DateRangePreset = (typeof dateRangePresets)[number];
 
@@ -21,7 +23,7 @@ export type DayRange = { from: string; to: string };
 export const dateRangeMessages = {
   format: 'Enter two dates as DD/MM/YYYY - DD/MM/YYYY',
   notADay: 'Enter real calendar dates',
-  tooEarly: 'The dates cannot be before 01/01/2016',
+  tooEarly: `The dates cannot be before ${dayAsWritten(earliestDealsDay)}`,
   future: 'The dates cannot be after today',
   reversed: 'The start date cannot be after the end date',
 } as const;
@@ -92,7 +94,5 @@ export function dateRangeProblem(range: DayRange, today: string): string | null 
   return null;
 }
 
-const displayDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
 /** 'DD/MM/YYYY - DD/MM/YYYY', the text `parseDateRangeText` reads. */
-export const formatDateRangeText = (range: DayRange): string => `${displayDay(range.from)} - ${displayDay(range.to)}`;
+export const formatDateRangeText = (range: DayRange): string => `${dayAsWritten(range.from)} - ${dayAsWritten(range.to)}`;

@@ -1,4 +1,4 @@
-import type { AddableActivityType, DealActivityType, NotProceedingReason, Weekday } from '../../../domain/deal/schemas';
+import type { AddableActivityType, NotProceedingReason, Weekday } from '../../../domain/deal/schemas';
 import type { DealStage } from '../../../domain/deal/stages';
 import type { BidLimitLevel } from '../../../domain/deal/figures';
 import type { DealSummaryView } from '../../../contracts/deal';
@@ -47,17 +47,6 @@ export const addActivityLabels: Record<AddableActivityType, string> = {
   note: 'Note',
 };
 
-/** The board's activity-type filter. */
-export const activityFilterLabels: Record<DealActivityType, string> = {
-  accept: 'Accepted',
-  external_created: 'External deal created',
-  contact: 'Contacted',
-  application: 'Application',
-  closed_won: 'Closed Won',
-  closed_lost: 'Closed Lost',
-  on_hold: 'On Hold',
-  note: 'Note',
-};
 
 export const weekdayLabels: Record<Weekday, string> = {
   monday: 'Mon',

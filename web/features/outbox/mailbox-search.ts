@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { outboxChannel, outboxFilter, outboxStatus } from '../../../domain/outbox/schemas';
-import { sortDirection } from '../../../domain/shared/list-query';
+import { listPageSizes, sortDirection } from '../../../domain/shared/list-query';
 import type { OutboxListParams } from './api/list-outbox-messages';
 
 // The mailbox's state lives in the URL (page, order, filters). A value that does not fit is dropped rather than
 // failing the page; the default is the first page of 25, newest first.
 
-export const mailboxPageSize = 25;
+export const mailboxPageSize = listPageSizes.standard;
 
 /** TanStack Router reads `?recipient=0412` as a number; the filter wants text. */
 const searchText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), outboxFilter.shape.recipient);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type QuestionStatus, questionFilter, questionSortable } from '../../../domain/question/schemas';
-import { sortDirection } from '../../../domain/shared/list-query';
+import { listPageSizes, sortDirection } from '../../../domain/shared/list-query';
 import type { QuestionListParams } from './api/list-questions';
 
 // The list's state lives in the URL (page, sort, search), so it survives reloads and can be shared. A value that
@@ -11,7 +11,7 @@ import type { QuestionListParams } from './api/list-questions';
  * A list that is reordered by moving rows reads best whole: 100 a page (the API's largest page) keeps a product's
  * questions on one page in practice.
  */
-export const questionsPageSize = 100;
+export const questionsPageSize = listPageSizes.max;
 
 /** TanStack Router reads `?description=2024` as a number; the search wants text. */
 const searchText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), questionFilter.shape.description);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { reviewStatuses } from '../../../domain/review/schemas';
-import { sortDirection } from '../../../domain/shared/list-query';
+import { listPageSizes, sortDirection } from '../../../domain/shared/list-query';
 
 // The moderation table's state lives in the URL (page, order, status). A value that does not fit is dropped rather
 // than failing the page; the default is the first page of 25, newest first (spec 1 §9), pending ones first shown.
 
-export const reviewListPageSize = 25;
+export const reviewListPageSize = listPageSizes.standard;
 export const reviewSortFields = ['created_at', 'rating', 'status'] as const;
 
 export const reviewListSearch = z.object({

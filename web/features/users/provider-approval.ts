@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aclNumber, lenderSince, membershipValue, personName, phoneNumber, providerTypes, type UserView } from '../../../domain/user/schemas';
+import { required } from '../../../domain/shared/messages';
 
 // spec 2 §5: approving a pending provider needs valid user data (else 'User data is invalid!' with the fields to
 // fix highlighted) and a known organisation. The data is checked with the sign-up rules it was entered with.
@@ -22,8 +23,8 @@ function approvalData(currentYear: number) {
     first_name: personName,
     last_name: personName,
     mobile_number: phoneNumber,
-    provider_type: z.enum(providerTypes, { error: 'This field is required' }),
-    membership_type: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required'),
+    provider_type: z.enum(providerTypes, { error: required }),
+    membership_type: z.string({ error: required }).trim().min(1, required),
     membership_value: membershipValue,
     acl_number: aclNumber,
     lender_since: lenderSince(currentYear).nullable(),

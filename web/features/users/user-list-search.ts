@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { userListQuery } from '../../../domain/user/schemas';
+import { listPageSizes } from '../../../domain/shared/list-query';
 
 // The users list keeps its state in the URL (page and search), so it survives reloads and can be shared. A value
 // that does not fit is dropped rather than failing the page. spec 2 §2: 25 a page, sorted by full name ascending.
 
-export const usersPageSize = 25;
+export const usersPageSize = listPageSizes.standard;
 
 const searchRule = userListQuery.shape.filter.unwrap().shape.search;
 /** TanStack Router reads `?search=2024` as a number; the search wants text. */

@@ -10,6 +10,7 @@ import { bidPostSummaryOf } from '../../features/bids/bid-post-summary';
 import { BidForm } from '../../features/bids/components/bid-form';
 import { useSession } from '../../lib/session';
 import { postBidRoute } from './post-bid.route';
+import { bidToasts } from '../../../contracts/bid';
 
 // spec 1 §2 "/post/{uuid}/bid": a provider places a bid on an active post; anyone else goes to the dashboard
 // (spec 1 §2 "Access behaviour", §6 "only fsp may place a bid").
@@ -55,7 +56,7 @@ export function PostBidPage() {
         bidTypes={bidTypes}
         submitLabel="Place the bid"
         onSaved={(bid) => {
-          notifications.show({ color: 'teal', title: 'The bid has been created!', message: `Your bid on this ${post.product} is live.` });
+          notifications.show({ color: 'teal', title: bidToasts.created, message: `Your bid on this ${post.product} is live.` });
           void navigate({ to: '/post/bid/$uuid/$mode', params: { uuid: bid.uuid, mode: 'view' } });
         }}
         onCancel={() => void navigate({ to: '/home' })}

@@ -3,7 +3,7 @@ import { formatPercent } from '../../../../domain/bid/schemas';
 import type { BidView } from '../../../../contracts/bid';
 import { DetailItem } from '../../../components/detail-item';
 import { formatAud, formatCount, formatDate, formatRate } from '../../../lib/format';
-import { bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from '../bid-labels';
+import { bidFeatureLabels, bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from '../bid-labels';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const years = (value: number | null) => (value === null ? '—' : formatCount(value, 'year'));
@@ -15,13 +15,13 @@ export function BidTerms({ bid }: { bid: BidView }) {
   const ongoingFees = form.ongoing_fees_waived ? 'Waived' : `${formatAud(form.ongoing_fees_value)} ${ongoingFeesPeriodLabels[form.ongoing_fees_period]}`;
   const features = (
     [
-      ['Offset account', form.offset],
-      ['Redraw facility', form.redraw],
-      ['Extra repayments', form.extra_repayments],
-      ['Split loan facility', form.split_loan_facility],
-      ['Packaged', form.packaged],
-      ['Discretionary rate', form.discretionary_rate],
-      ['Introductory rate', form.introductory_rate],
+      [bidFeatureLabels.offset, form.offset],
+      [bidFeatureLabels.redraw, form.redraw],
+      [bidFeatureLabels.extra_repayments, form.extra_repayments],
+      [bidFeatureLabels.split_loan_facility, form.split_loan_facility],
+      [bidFeatureLabels.packaged, form.packaged],
+      [bidFeatureLabels.discretionary_rate, form.discretionary_rate],
+      [bidFeatureLabels.introductory_rate, form.introductory_rate],
     ] as const
   ).filter(([, on]) => on);
   return (

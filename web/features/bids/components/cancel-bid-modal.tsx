@@ -7,6 +7,8 @@ import { bidCancellationReason } from '../../../../domain/bid/schemas';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { useCancelBid } from '../api/cancel-bid';
+import { bidToasts } from '../../../../contracts/bid';
+import { longTextMaxLength } from '../../../../domain/shared/limits';
 
 const cancelForm = z.object({ reason: bidCancellationReason });
 
@@ -34,7 +36,7 @@ export function CancelBidModal({ bidUuid, onClose }: Props) {
       { uuid: bidUuid, reason: reason.trim() },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', title: 'Bid was Canceled', message: 'The customer no longer sees it as an offer.' });
+          notifications.show({ color: 'teal', title: bidToasts.cancelled, message: 'The customer no longer sees it as an offer.' });
           close();
         },
         onError: (error) => {
@@ -51,7 +53,7 @@ export function CancelBidModal({ bidUuid, onClose }: Props) {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <FormErrorAlert message={formError} />
-          <Textarea label="Reason" withAsterisk autosize minRows={3} maxLength={1000} data-autofocus {...form.getInputProps('reason')} />
+          <Textarea label="Reason" withAsterisk autosize minRows={3} maxLength={longTextMaxLength} data-autofocus {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={cancel.isPending}>
               Keep the bid

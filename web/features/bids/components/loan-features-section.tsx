@@ -1,16 +1,17 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { bidLimits, bidRepaymentTypes, typesOfLoan } from '../../../../domain/bid/schemas';
-import { bidRepaymentTypeLabels, typeOfLoanLabels } from '../bid-labels';
+import { bidFeatureLabels, bidRepaymentTypeLabels, typeOfLoanLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
 import { percentProps } from './rates-section';
 import { formatCount } from '../../../lib/format';
+import { wholeNumbersIn } from '../../../lib/ranges';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 
 const typeOptions = typesOfLoan.map((value) => ({ value, label: typeOfLoanLabels[value] }));
 const repaymentOptions = bidRepaymentTypes.map((value) => ({ value, label: bidRepaymentTypeLabels[value] }));
-const interestOnlyYears = Array.from({ length: bidLimits.interestOnlyPeriodYears.max }, (_, i) => String(i + 1));
+const interestOnlyYears = wholeNumbersIn(bidLimits.interestOnlyPeriodYears).map(String);
 
 /** The loan's features (spec 3 §3), the interest-only period (1 to 10 years) and the maximum LVR (0 to 100). */
 export function LoanFeaturesSection({ form }: Props) {
@@ -34,11 +35,11 @@ export function LoanFeaturesSection({ form }: Props) {
         <NumberInput label="Maximum LVR" withAsterisk {...percentProps} {...form.getInputProps('maximum_lvr')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Checkbox label="Offset account" {...form.getInputProps('offset', { type: 'checkbox' })} />
-        <Checkbox label="Redraw facility" {...form.getInputProps('redraw', { type: 'checkbox' })} />
-        <Checkbox label="Extra repayments" {...form.getInputProps('extra_repayments', { type: 'checkbox' })} />
-        <Checkbox label="Split loan facility" {...form.getInputProps('split_loan_facility', { type: 'checkbox' })} />
-        <Checkbox label="Packaged" {...form.getInputProps('packaged', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.offset} {...form.getInputProps('offset', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.redraw} {...form.getInputProps('redraw', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.extra_repayments} {...form.getInputProps('extra_repayments', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.split_loan_facility} {...form.getInputProps('split_loan_facility', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.packaged} {...form.getInputProps('packaged', { type: 'checkbox' })} />
       </SimpleGrid>
       {form.values.packaged && <Textarea label="Package details" autosize minRows={2} maxLength={bidLimits.longTextMax} {...form.getInputProps('package_details')} />}
     </>

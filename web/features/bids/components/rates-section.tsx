@@ -1,9 +1,10 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
-import { bidRateTypeLabels } from '../bid-labels';
+import { bidFeatureLabels, bidRateTypeLabels } from '../bid-labels';
 import type { BidFormValues } from '../bid-form-values';
 import { formatCount } from '../../../lib/format';
+import { wholeNumbersIn } from '../../../lib/ranges';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 
@@ -11,7 +12,6 @@ type Props = { form: UseFormReturnType<BidFormValues> };
 export const percentProps = { suffix: '%', decimalScale: 2, allowNegative: false, step: 0.01 } as const;
 
 const rateTypeOptions = bidRateTypes.map((value) => ({ value, label: bidRateTypeLabels[value] }));
-const years = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
 /** The offered rates (spec 3 §5: 1.5 to 15 percent; fixed period 1 to 5 years; reverting 1 to 60 months). */
 export function RatesSection({ form }: Props) {
@@ -28,7 +28,7 @@ export function RatesSection({ form }: Props) {
             label="Fixed period"
             withAsterisk
             placeholder="Years"
-            data={years(bidLimits.fixedPeriodYears.min, bidLimits.fixedPeriodYears.max).map((value) => ({ value, label: formatCount(Number(value), 'year') }))}
+            data={wholeNumbersIn(bidLimits.fixedPeriodYears).map((years) => ({ value: String(years), label: formatCount(years, 'year') }))}
             allowDeselect={false}
             {...fixedPeriod}
             value={form.values.fixed_period === '' ? null : String(form.values.fixed_period)}
@@ -37,8 +37,8 @@ export function RatesSection({ form }: Props) {
         )}
       </SimpleGrid>
       <Group gap="xl">
-        <Checkbox label="Discretionary rate" {...form.getInputProps('discretionary_rate', { type: 'checkbox' })} />
-        <Checkbox label="Introductory rate" {...form.getInputProps('introductory_rate', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.discretionary_rate} {...form.getInputProps('discretionary_rate', { type: 'checkbox' })} />
+        <Checkbox label={bidFeatureLabels.introductory_rate} {...form.getInputProps('introductory_rate', { type: 'checkbox' })} />
       </Group>
       {form.values.introductory_rate && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

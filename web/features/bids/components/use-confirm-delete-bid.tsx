@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { isApiError } from '../../../lib/api-error';
 import { useDeleteBid } from '../api/delete-bid';
+import { bidToasts } from '../../../../contracts/bid';
 
 /** Admins delete a bid after a confirmation that it cannot be recovered (spec 1 §8); the toast is 'Bid was Removed'. */
 export function useConfirmDeleteBid() {
@@ -19,7 +20,7 @@ export function useConfirmDeleteBid() {
       onConfirm: () =>
         deletion.mutate(bidUuid, {
           onSuccess: () => {
-            notifications.show({ color: 'teal', title: 'Bid was Removed', message: 'The bid was deleted.' });
+            notifications.show({ color: 'teal', title: bidToasts.removed, message: 'The bid was deleted.' });
             onDeleted?.();
           },
           onError: (error) => {

@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DealStage } from '../../../../domain/deal/stages';
 import { dealSummaryView } from '../../../../contracts/deal';
-import { listResultSchema } from '../../../../domain/shared/list-query';
+import { listPageSizes, listResultSchema } from '../../../../domain/shared/list-query';
 import { apiFetch } from '../../../lib/api-fetch';
 import { type DealFilter, dealListPath } from '../deal-filters';
 import { dealKeys } from './deal-keys';
 
 /** A board column shows 25 deals and loads 25 more on demand (spec 1 §9 page size). */
-export const dealsPageSize = 25;
+export const dealsPageSize = listPageSizes.standard;
 
 const dealList = listResultSchema(dealSummaryView);
 

@@ -86,7 +86,7 @@ function ActivityForm({ dialog, today, onDone }: { dialog: ActivityDialog; today
             {...form.getInputProps('amount')}
           />
         )}
-        {shows.settledLender && <TextInput label="Settled lender" maxLength={200} {...form.getInputProps('settled_lender')} />}
+        {shows.settledLender && <TextInput label="Settled lender" maxLength={dealLimits.settledLenderMaxLength} {...form.getInputProps('settled_lender')} />}
         {shows.reason && <Select label="Reason" withAsterisk placeholder="Why is the deal not proceeding?" data={reasonOptions} {...form.getInputProps('reason')} />}
         <DateInput
           label="Date"

@@ -6,7 +6,7 @@ import { dealActivityTypes } from '../../../../domain/deal/schemas';
 import { useOrganisationName, useOrganisationOptions, useUserSummary, useProviderOptions, type Option } from '../api/filter-options';
 import { dateRangePresetLabels, dateRangePresets, dateRangeProblem, earliestDealsDay, formatDateRangeText, parseDateRangeText, presetRange } from '../date-range';
 import type { DealFilter, DealViewer } from '../deal-filters';
-import { activityFilterLabels } from '../deal-labels';
+import { activityLabel } from '../../../../domain/deal/figures';
 
 type Props = {
   viewer: DealViewer;
@@ -18,7 +18,7 @@ type Props = {
 };
 
 const presetOptions = ([...dateRangePresets, 'custom'] as const).map((value) => ({ value, label: dateRangePresetLabels[value] }));
-const activityOptions = dealActivityTypes.map((value) => ({ value, label: activityFilterLabels[value] }));
+const activityOptions = dealActivityTypes.map((value) => ({ value, label: activityLabel(value) }));
 
 /**
  * The deals filter form (spec 1 §2, §5, §9): a date range (presets or custom, typed as 'DD/MM/YYYY - DD/MM/YYYY' or

@@ -5,13 +5,14 @@ import { messageTexts } from '../../../../domain/conversation/schemas';
 import { apiFetch } from '../../../lib/api-fetch';
 import { chatKeys } from '../../../lib/chat';
 import { showErrorToast } from '../../../lib/error-toast';
+import { listPageSizes } from '../../../../domain/shared/list-query';
 
 // The chat screens' server calls (docs/messages.md "API"). The live stream (web/lib/live-messages.ts) marks every
 // `['messages', …]` query stale when something happens, so these refetch without a reload.
 
-export const INBOX_PAGE_SIZE = 25;
+export const INBOX_PAGE_SIZE = listPageSizes.standard;
 /** The newest messages a conversation shows (page 1 of the API, oldest first). */
-export const MESSAGE_PAGE_SIZE = 100;
+export const MESSAGE_PAGE_SIZE = listPageSizes.max;
 
 /** `GET /v1/messages`: the inbox, by unread count then latest message. */
 export const inboxQueryOptions = (page: number) =>

@@ -3,11 +3,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { password } from '../../../../domain/user/schemas';
 import { PasswordRules } from './password-rules';
+import { passwordsDifferent } from '../../../../domain/user/profile';
 
 // spec 2 §5: the password rules, and a confirmation that must equal the password.
 const newPassword = z
   .object({ password, password_confirmation: z.string() })
-  .refine((values) => values.password === values.password_confirmation, { message: 'Passwords are different', path: ['password_confirmation'] });
+  .refine((values) => values.password === values.password_confirmation, { message: passwordsDifferent, path: ['password_confirmation'] });
 type NewPassword = z.input<typeof newPassword>;
 
 /** Choosing a new password; `onSubmit` may throw, the caller shows why. */

@@ -1,6 +1,7 @@
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useOrganisationDirectory } from '../../../lib/organisation-directory';
+import { organisationNameMaxLength } from '../../../../domain/shared/limits';
 
 type Props = {
   name: string;
@@ -25,7 +26,7 @@ export function OrganisationField({ name, error, onChange }: Props) {
       placeholder="Start typing your organisation's name"
       description="Pick it from the list; if it is not there, type its full name."
       withAsterisk
-      maxLength={99}
+      maxLength={organisationNameMaxLength}
       data={names}
       // The directory already searched by name on the server.
       filter={({ options }) => options}

@@ -1,4 +1,5 @@
 import { List, Text } from '@mantine/core';
+import { passwordClassesRule, passwordLengthRule } from '../../../lib/password-hint';
 
 /** The password rules of spec 2 §5, shown where a password is chosen (the schema's messages say the same). */
 export function PasswordRules() {
@@ -6,8 +7,8 @@ export function PasswordRules() {
     <Text component="div" size="xs" c="dimmed">
       The password needs:
       <List size="xs" c="dimmed" withPadding spacing={0}>
-        <List.Item>8 to 100 characters, without spaces</List.Item>
-        <List.Item>at least 3 of: lowercase letters (a-z), uppercase letters (A-Z), numbers (0-9), special characters</List.Item>
+        <List.Item>{passwordLengthRule}</List.Item>
+        <List.Item>{passwordClassesRule}</List.Item>
       </List>
     </Text>
   );

@@ -1,13 +1,15 @@
 import { Autocomplete, Button, Divider, Grid, NumberInput, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { type ProviderSignUp, type ProviderType, providerSignUp, providerTypes } from '../../../../domain/user/schemas';
+import { providerSignUp, type ProviderSignUp, type ProviderType, providerTypeLabels, providerTypes, userFieldLimits } from '../../../../domain/user/schemas';
 import { isApiError } from '../../../lib/api-error';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { emailIsFree } from '../../../lib/account-api';
 import { showErrorToast } from '../../../lib/error-toast';
 import { OrganisationField } from './organisation-field';
 import { PasswordRules } from './password-rules';
+import { emailTakenMessage } from '../../../../domain/user/email-reservation';
+import { personNameMaxLength } from '../../../../domain/shared/limits';
 
 type FormValues = {
   first_name: string;
@@ -43,10 +45,8 @@ const fields = [
 ] as const;
 
 /** spec 2 §8 "takenEmail", in words. */
-export const takenEmailMessage = 'This e-mail address is already registered.';
+export const takenEmailMessage = emailTakenMessage;
 
-// spec 1 §3: financial_institution is shown as Bank Lender, broker as Broker.
-const providerTypeLabels: Record<ProviderType, string> = { financial_institution: 'Bank Lender', broker: 'Broker' };
 const providerTypeOptions = providerTypes.map((value) => ({ value, label: providerTypeLabels[value] }));
 const membershipSuggestions = ['MFAA', 'FBAA', 'COBA', 'ABA'];
 
@@ -106,10 +106,10 @@ export function ProviderSignUpForm({ onSubmit }: { onSubmit: (user: ProviderSign
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="First name" autoComplete="given-name" withAsterisk maxLength={60} autoFocus {...form.getInputProps('first_name')} />
+            <TextInput label="First name" autoComplete="given-name" withAsterisk maxLength={personNameMaxLength} autoFocus {...form.getInputProps('first_name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Last name" autoComplete="family-name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
+            <TextInput label="Last name" autoComplete="family-name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('last_name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
@@ -118,7 +118,7 @@ export function ProviderSignUpForm({ onSubmit }: { onSubmit: (user: ProviderSign
             <PasswordInput label="Password" autoComplete="new-password" withAsterisk inputWrapperOrder={['label', 'input', 'error', 'description']} description={<PasswordRules />} {...form.getInputProps('password')} />
           </Grid.Col>
           <Grid.Col span={{ base: 4, sm: 3 }}>
-            <TextInput label="Country code" autoComplete="tel-country-code" withAsterisk leftSection="+" maxLength={4} inputMode="numeric" {...form.getInputProps('country_code')} />
+            <TextInput label="Country code" autoComplete="tel-country-code" withAsterisk leftSection="+" maxLength={userFieldLimits.countryCodeMaxLength} inputMode="numeric" {...form.getInputProps('country_code')} />
           </Grid.Col>
           <Grid.Col span={{ base: 8, sm: 9 }}>
             <TextInput label="Mobile number" type="tel" autoComplete="tel-national" withAsterisk placeholder="0412 345 678" {...form.getInputProps('mobile_number')} />
@@ -140,13 +140,13 @@ export function ProviderSignUpForm({ onSubmit }: { onSubmit: (user: ProviderSign
             <Select label="Provider type" placeholder="Bank Lender or Broker" withAsterisk data={providerTypeOptions} allowDeselect={false} {...form.getInputProps('provider_type')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Autocomplete label="Membership type" placeholder="e.g. MFAA" withAsterisk maxLength={50} data={membershipSuggestions} {...form.getInputProps('membership_type')} />
+            <Autocomplete label="Membership type" placeholder="e.g. MFAA" withAsterisk maxLength={userFieldLimits.membershipMaxLength} data={membershipSuggestions} {...form.getInputProps('membership_type')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Membership number" withAsterisk maxLength={50} {...form.getInputProps('membership_value')} />
+            <TextInput label="Membership number" withAsterisk maxLength={userFieldLimits.membershipMaxLength} {...form.getInputProps('membership_value')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="ACL number" description="Australian Credit Licence" inputWrapperOrder={['label', 'input', 'error', 'description']} withAsterisk maxLength={50} {...form.getInputProps('acl_number')} />
+            <TextInput label="ACL number" description="Australian Credit Licence" inputWrapperOrder={['label', 'input', 'error', 'description']} withAsterisk maxLength={userFieldLimits.membershipMaxLength} {...form.getInputProps('acl_number')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NumberInput label="Lending since" placeholder="Year, e.g. 2010" allowDecimal={false} allowNegative={false} hideControls maxLength={4} {...form.getInputProps('lender_since')} />

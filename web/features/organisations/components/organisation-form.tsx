@@ -1,23 +1,14 @@
 import { Divider, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import {
-  type OrganisationCategory,
-  type OrganisationFields,
-  type OrganisationStatus,
-  type OrganisationType,
-  type OrganisationView,
-  organisationCategories,
-  organisationFields,
-  organisationStatuses,
-  organisationTypes,
-} from '../../../../domain/organisation/schemas';
+import { organisationAbbreviationMaxLength, organisationCategories, type OrganisationCategory, type OrganisationFields, organisationFields, type OrganisationStatus, organisationStatuses, type OrganisationType, organisationTypes, type OrganisationView } from '../../../../domain/organisation/schemas';
 import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { ImageField, imageFieldProps } from '../../../components/image-field';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { organisationCategoryLabels, organisationStatusLabels, organisationTypeLabels } from '../organisation-labels';
 import { AllowedBiddersField } from './allowed-bidders-field';
+import { organisationNameMaxLength } from '../../../../domain/shared/limits';
 
 type FormValues = {
   name: string;
@@ -99,8 +90,8 @@ export function OrganisationForm({ organisation, submitLabel, onSubmit, onCancel
         <Stack gap="md">
           <FormErrorAlert title="Not saved" message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" withAsterisk maxLength={99} {...form.getInputProps('name')} />
-            <TextInput label="Abbreviation" maxLength={20} {...form.getInputProps('abbreviation')} />
+            <TextInput label="Name" withAsterisk maxLength={organisationNameMaxLength} {...form.getInputProps('name')} />
+            <TextInput label="Abbreviation" maxLength={organisationAbbreviationMaxLength} {...form.getInputProps('abbreviation')} />
             <Select
               label="Organisation type"
               placeholder="Select an organisation type"

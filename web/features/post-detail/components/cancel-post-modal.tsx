@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { cancellationReason } from '../../../../domain/post/schemas';
+import { longTextMaxLength } from '../../../../domain/shared/limits';
 
 const cancelForm = z.object({ reason: cancellationReason });
 
@@ -21,7 +22,7 @@ export function CancelPostModal({ opened, product, pending, onCancelPost, onClos
       <form onSubmit={form.onSubmit(({ reason }) => onCancelPost(reason.trim()))} noValidate>
         <Stack gap="md">
           <Text size="sm">The customer and the providers who bid will see that it was cancelled, with this reason.</Text>
-          <Textarea label="Reason" withAsterisk autosize minRows={3} maxLength={1000} data-autofocus {...form.getInputProps('reason')} />
+          <Textarea label="Reason" withAsterisk autosize minRows={3} maxLength={longTextMaxLength} data-autofocus {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={pending}>
               Keep it

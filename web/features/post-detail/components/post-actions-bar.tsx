@@ -10,6 +10,7 @@ import { type PostOperation, useRunPostOperation } from '../api/run-post-operati
 import type { PostAction } from '../post-actions';
 import { CancelPostModal } from './cancel-post-modal';
 import { OptionRow } from './option-row';
+import { lifecycleMessages } from '../../../../domain/post/lifecycle';
 
 type Confirmation = { title: string; text: string; confirm: string; danger?: boolean };
 
@@ -31,7 +32,7 @@ function textsOf(action: Exclude<PostAction, 'cancel'>, product: string) {
     end_bidding_period: {
       label: 'End bidding early',
       confirmation: { title: 'End the bidding period?', text: `This ${product} won't be able to receive any new bids.`, confirm: 'End bidding' },
-      toast: () => ({ title: 'Bidding Period has ended', message: 'The review period has started.' }),
+      toast: () => ({ title: lifecycleMessages.biddingEnded, message: 'The review period has started.' }),
     },
     extend_review_period: {
       label: 'Extend review period',
@@ -46,8 +47,8 @@ function textsOf(action: Exclude<PostAction, 'cancel'>, product: string) {
       },
       toast: () => ({ title: 'Success!', message: 'Auto-Declare is off for this post.' }),
     },
-    promote_as_priority: { label: 'Promote as priority', toast: () => ({ title: 'Priority changed.', message: 'Providers see this post in their priority table.' }) },
-    remove_priority: { label: 'Remove priority', toast: () => ({ title: 'Priority changed.', message: 'This post is no longer a priority.' }) },
+    promote_as_priority: { label: 'Promote as priority', toast: () => ({ title: lifecycleMessages.priorityChanged, message: 'Providers see this post in their priority table.' }) },
+    remove_priority: { label: 'Remove priority', toast: () => ({ title: lifecycleMessages.priorityChanged, message: 'This post is no longer a priority.' }) },
     close: {
       label: `Close ${product}`,
       confirmation: { title: `Close this ${product}?`, text: `This ${product} will be closed as Not Proceeding and take no more bids.`, confirm: 'Close it', danger: true },

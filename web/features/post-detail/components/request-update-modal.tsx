@@ -7,6 +7,7 @@ import { updateRequestMessage } from '../../../../domain/post/schemas';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { useRequestPostUpdate } from '../api/request-post-update';
+import { longTextMaxLength } from '../../../../domain/shared/limits';
 
 const requestForm = z.object({ message: updateRequestMessage });
 
@@ -54,7 +55,7 @@ export function RequestUpdateModal({ postUuid, product, opened, onClose }: Props
         <Stack gap="md">
           <FormErrorAlert message={formError} />
           <Text size="sm">Tell the providers what you would like to change. They are told by e-mail.</Text>
-          <Textarea label="Message" withAsterisk autosize minRows={4} maxLength={1000} data-autofocus {...form.getInputProps('message')} />
+          <Textarea label="Message" withAsterisk autosize minRows={4} maxLength={longTextMaxLength} data-autofocus {...form.getInputProps('message')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={request.isPending}>
               Cancel

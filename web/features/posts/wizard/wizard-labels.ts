@@ -1,4 +1,5 @@
 import type { ExpensePeriod, ExpenseType, IncomePeriod, IncomeType, LoanPurpose, LoanType } from '../../../../domain/post/schemas';
+import { organisationCategoryLabels } from '../../../../domain/organisation/schemas';
 
 export {
   creditHistoryLabels,
@@ -13,12 +14,8 @@ export {
 
 export const loanTypeLabels: Record<LoanType, string> = { refinance: 'Refinance my current loan', new_loan: 'A new loan to buy a property' };
 export const loanPurposeLabels: Record<LoanPurpose, string> = { owner: 'A home I live in', investment: 'An investment property' };
-export const lenderTypeLabels = {
-  big_four_banks: 'Big four banks',
-  online_banks: 'Online banks',
-  other_banks: 'Other banks',
-  credit_unions_and_other_institutions: 'Credit unions and other institutions',
-} as const;
+/** The lender types a customer prefers are the organisations' categories. */
+export const lenderTypeLabels = organisationCategoryLabels;
 
 export const incomeTypeLabels: Record<IncomeType, string> = {
   employment_income: 'Employment',

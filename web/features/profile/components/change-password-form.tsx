@@ -6,6 +6,7 @@ import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { useChangePassword } from '../api/change-password';
+import { passwordHint } from '../../../lib/password-hint';
 
 const fields = ['current_password', 'password', 'password_confirmation'] as const;
 
@@ -47,7 +48,7 @@ export function ChangePasswordForm({ userUuid, onChanged, onCancel }: { userUuid
             label="New password"
             withAsterisk
             autoComplete="new-password"
-            description="8 to 100 characters, no spaces, and 3 of: lowercase letters, uppercase letters, numbers, special characters."
+            description={passwordHint}
             {...form.getInputProps('password')}
           />
           <PasswordInput label="Confirm new password" withAsterisk autoComplete="new-password" {...form.getInputProps('password_confirmation')} />

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatMobile } from '../../../lib/format';
 import type { PhoneNumber } from '../../../lib/account-api';
 import { useCheckVerificationCode, useSendVerificationCode } from '../api/phone-verification';
+import { phoneCodeLimits } from '../../../../domain/user/profile';
 
 type Props = {
   phone: PhoneNumber;
@@ -53,7 +54,7 @@ export function MobileVerification({ phone, onVerified, onNumberError }: Props) 
   return (
     <Alert color="blue" variant="light" icon={<IconDeviceMobileMessage />} title="Verify the new mobile number">
       <Stack gap="sm">
-        <Text size="sm">We send a 6-digit code by SMS to {formatMobile(phone.country_code, phone.mobile_number)}. The code is valid for 10 minutes.</Text>
+        <Text size="sm">We send a {phoneCodeLimits.digits}-digit code by SMS to {formatMobile(phone.country_code, phone.mobile_number)}. The code is valid for {phoneCodeLimits.validMinutes} minutes.</Text>
         {sendError && (
           <Text size="sm" c="red">
             {sendError}
@@ -66,7 +67,7 @@ export function MobileVerification({ phone, onVerified, onNumberError }: Props) 
               label="Verification code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
+              maxLength={phoneCodeLimits.digits}
               w={180}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}

@@ -2,14 +2,16 @@ import { Divider, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } fr
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { dialCode, fullMobile, ownDetails, unverifiedMobileMessage } from '../../../../domain/user/profile';
-import { phoneNumber, type UserView } from '../../../../domain/user/schemas';
-import { australianStates } from '../../../../domain/address/schemas';
+import { phoneNumber, userFieldLimits, type UserView } from '../../../../domain/user/schemas';
+import { addressLimits, australianStates } from '../../../../domain/address/schemas';
 import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { ImageField, imageFieldProps } from '../../../components/image-field';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { useUpdateMe } from '../api/update-me';
 import { MobileVerification } from './mobile-verification';
+import { personNameMaxLength } from '../../../../domain/shared/limits';
+import { userAddressLineMaxLength } from '../../../../domain/user/user-management';
 
 type FormValues = {
   first_name: string;
@@ -107,11 +109,11 @@ export function ProfileEditForm({ user, onSaved, onCancel }: { user: UserView; o
           />
           <Divider />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First name" withAsterisk maxLength={60} autoComplete="given-name" {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" withAsterisk maxLength={60} autoComplete="family-name" {...form.getInputProps('last_name')} />
+            <TextInput label="First name" withAsterisk maxLength={personNameMaxLength} autoComplete="given-name" {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" withAsterisk maxLength={personNameMaxLength} autoComplete="family-name" {...form.getInputProps('last_name')} />
           </SimpleGrid>
           <Group align="flex-start" gap="md" wrap="nowrap">
-            <TextInput label="Country code" withAsterisk w={120} leftSection="+" inputMode="numeric" maxLength={4} {...form.getInputProps('country_code')} />
+            <TextInput label="Country code" withAsterisk w={120} leftSection="+" inputMode="numeric" maxLength={userFieldLimits.countryCodeMaxLength} {...form.getInputProps('country_code')} />
             <TextInput label="Mobile number" withAsterisk flex={1} inputMode="tel" autoComplete="tel-national" maxLength={20} {...form.getInputProps('mobile_number')} />
           </Group>
           {needsVerification && typed && (
@@ -126,11 +128,11 @@ export function ProfileEditForm({ user, onSaved, onCancel }: { user: UserView; o
           )}
           <Divider />
           <Title order={5}>Address</Title>
-          <TextInput label="Street address" maxLength={200} autoComplete="address-line1" {...form.getInputProps('line1')} />
+          <TextInput label="Street address" maxLength={userAddressLineMaxLength} autoComplete="address-line1" {...form.getInputProps('line1')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput label="Suburb" maxLength={100} autoComplete="address-level2" {...form.getInputProps('suburb')} />
+            <TextInput label="Suburb" maxLength={addressLimits.suburbMaxLength} autoComplete="address-level2" {...form.getInputProps('suburb')} />
             <Select label="State" placeholder="Choose a state" data={[...australianStates]} clearable {...form.getInputProps('state')} />
-            <TextInput label="Postcode" maxLength={4} inputMode="numeric" autoComplete="postal-code" {...form.getInputProps('postcode')} />
+            <TextInput label="Postcode" maxLength={addressLimits.postcodeLength} inputMode="numeric" autoComplete="postal-code" {...form.getInputProps('postcode')} />
           </SimpleGrid>
           <FormActions submitLabel="Save" submitting={form.submitting} onCancel={onCancel} />
         </Stack>

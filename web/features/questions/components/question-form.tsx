@@ -1,7 +1,7 @@
 import { Divider, Paper, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { QUESTION_MAX_LENGTH, type QuestionFields, questionDescription, type QuestionView } from '../../../../domain/question/schemas';
+import { QUESTION_MAX_LENGTH, questionDescription, type QuestionFields, questionMessages, type QuestionView } from '../../../../domain/question/schemas';
 import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { failedSaveMessage } from '../../../lib/server-errors';
@@ -26,7 +26,7 @@ export function QuestionForm({ question, submitLabel, onSubmit, onCancel }: Prop
     validate: {
       question: (value) => {
         const checked = questionDescription.safeParse(value);
-        return checked.success ? null : (checked.error.issues[0]?.message ?? 'Question is required.');
+        return checked.success ? null : (checked.error.issues[0]?.message ?? questionMessages.required);
       },
     },
   });

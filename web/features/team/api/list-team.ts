@@ -1,10 +1,10 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { organisationProviderView } from '../../../../domain/organisation/schemas';
-import { listResultSchema } from '../../../../domain/shared/list-query';
+import { listPageSizes, listResultSchema } from '../../../../domain/shared/list-query';
 import { apiFetch } from '../../../lib/api-fetch';
 
 // spec 1 §9: tables show 25 rows a page.
-export const TEAM_PAGE = 25;
+export const TEAM_PAGE = listPageSizes.standard;
 const teamList = listResultSchema(organisationProviderView);
 
 export const teamKeys = {

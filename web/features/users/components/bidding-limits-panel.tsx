@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UserView } from '../../../../domain/user/schemas';
-import { bidLimit, type BidLimitKey } from '../../../../domain/user/user-management';
+import { bidLimit, type BidLimitKey, bidLimitMax } from '../../../../domain/user/user-management';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { useUpdateUser } from '../api/update-user';
@@ -111,7 +111,7 @@ export function BiddingLimitsPanel({ user }: { user: Provider }) {
                   allowDecimal={false}
                   allowNegative={false}
                   min={0}
-                  max={100_000}
+                  max={bidLimitMax}
                   maw={240}
                   value={limits[key] ?? ''}
                   error={errors[key]}

@@ -5,12 +5,14 @@ import { type CreateAdmin, createAdminBody } from '../../../../domain/user/user-
 import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { failedSaveMessage } from '../../../lib/server-errors';
+import { emailTakenMessage } from '../../../../domain/user/email-reservation';
+import { personNameMaxLength } from '../../../../domain/shared/limits';
+import { passwordHint } from '../../../lib/password-hint';
 
 type FormValues = Omit<CreateAdmin, 'user_type'>;
 const fields = ['first_name', 'last_name', 'email', 'country_code', 'mobile_number', 'password'] as const;
 const schema = createAdminBody.shape.user;
 // spec 2 §5: the server marks a taken address `takenEmail`; the form says it in words.
-const takenEmailText = 'This e-mail address is already registered.';
 
 type Props = { onSubmit: (user: CreateAdmin) => Promise<unknown>; onCancel: () => void };
 
@@ -33,7 +35,7 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
         failedSaveMessage(error, {
           prefix: 'user',
           fields,
-          setFieldError: (field, message) => form.setFieldError(field, message === 'takenEmail' ? takenEmailText : message),
+          setFieldError: (field, message) => form.setFieldError(field, message === 'takenEmail' ? emailTakenMessage : message),
           otherwise: 'The admin could not be created. Please try again in a moment.',
         }),
       );
@@ -46,8 +48,8 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
         <Stack gap="md">
           <FormErrorAlert title="Not created" message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First name" withAsterisk maxLength={60} {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
+            <TextInput label="First name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('last_name')} />
             <TextInput label="E-mail" withAsterisk type="email" autoComplete="off" {...form.getInputProps('email')} />
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <TextInput label="Code" w={80} leftSection="+" {...form.getInputProps('country_code')} />
@@ -57,7 +59,7 @@ export function CreateAdminForm({ onSubmit, onCancel }: Props) {
               label="Password"
               withAsterisk
               autoComplete="new-password"
-              description="8 to 100 characters, no spaces, 3 of: lowercase, uppercase, digits, special characters"
+              description={passwordHint}
               {...form.getInputProps('password')}
             />
           </SimpleGrid>

@@ -2,13 +2,15 @@ import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@manti
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { reviewBody, type UserView } from '../../../../domain/user/schemas';
+import { reviewBody, unknownOrganisationMessage, type UserView } from '../../../../domain/user/schemas';
 import { isApiError } from '../../../lib/api-error';
 import { useOrganisationKnown } from '../api/organisation-options';
 import { useReviewProvider } from '../api/review-provider';
 import { approvalProblems } from '../provider-approval';
 import { OrganisationSelect } from './organisation-select';
 import { AnchorLink } from '../../../components/router-link';
+import { messageRequired } from '../../../../domain/shared/messages';
+import { longTextMaxLength } from '../../../../domain/shared/limits';
 
 const failed = (error: unknown) => (isApiError(error) && error.status < 500 && error.detail ? error.detail : 'Please try again in a moment.');
 
@@ -72,7 +74,7 @@ function ApproveProvider({ user, onClose }: { user: UserView; onClose: () => voi
         </Alert>
       )}
       {unknownOrganisation && (
-        <Alert color="orange" icon={<IconAlertTriangle />} title="Organisation isn't in our database!">
+        <Alert color="orange" icon={<IconAlertTriangle />} title={unknownOrganisationMessage}>
           <Text size="sm">Create a new organisation or replace it with an existing one</Text>
         </Alert>
       )}
@@ -109,7 +111,7 @@ function RejectProvider({ user, onClose }: { user: UserView; onClose: () => void
 
   function reject() {
     const checked = rejection.safeParse(message);
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'The message is required.');
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? messageRequired);
     review.mutate(
       { uuid: user.uuid, review: { status: 'rejected', message: checked.data } },
       {
@@ -132,7 +134,7 @@ function RejectProvider({ user, onClose }: { user: UserView; onClose: () => void
         withAsterisk
         autosize
         minRows={3}
-        maxLength={1000}
+        maxLength={longTextMaxLength}
         value={message}
         error={error}
         onChange={(event) => {

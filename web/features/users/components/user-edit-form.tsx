@@ -3,8 +3,8 @@ import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { providerTypes, type UserView } from '../../../../domain/user/schemas';
-import { australianStates } from '../../../../domain/address/schemas';
+import { providerTypeLabels, providerTypes, type UserView } from '../../../../domain/user/schemas';
+import { addressLimits, australianStates } from '../../../../domain/address/schemas';
 import { providerDetailsFields, type UserPatch, userDetailsFields } from '../../../../domain/user/user-management';
 import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -12,6 +12,8 @@ import { ImageField, imageFieldProps } from '../../../components/image-field';
 import { dateFormat } from '../../../lib/format';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { OrganisationSelect } from './organisation-select';
+import { required } from '../../../../domain/shared/messages';
+import { personNameMaxLength } from '../../../../domain/shared/limits';
 
 type FormValues = {
   first_name: string;
@@ -53,8 +55,7 @@ const fields = [
   'fsp.lender_since',
 ] as const;
 
-const providerTypeOptions = providerTypes.map((value) => ({ value, label: value === 'financial_institution' ? 'Bank Lender' : 'Broker' }));
-const required = 'This field is required';
+const providerTypeOptions = providerTypes.map((value) => ({ value, label: providerTypeLabels[value] }));
 
 /** The edit form's rules: the API's (domain/user/user-management.ts), with a provider's lender_since required. */
 function detailsSchema() {
@@ -159,8 +160,8 @@ export function UserEditForm({ user, onSubmit, onCancel }: Props) {
         <Stack gap="md">
           <FormErrorAlert title="Not saved" message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First name" withAsterisk maxLength={60} {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
+            <TextInput label="First name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('last_name')} />
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <TextInput label="Code" w={80} leftSection="+" {...form.getInputProps('country_code')} />
               <TextInput label="Mobile number" withAsterisk flex={1} inputMode="tel" {...form.getInputProps('mobile_number')} />
@@ -172,7 +173,7 @@ export function UserEditForm({ user, onSubmit, onCancel }: Props) {
             <TextInput label="Street address" {...form.getInputProps('address.line1')} />
             <TextInput label="Suburb" {...form.getInputProps('address.suburb')} />
             <Select label="State" placeholder="Choose a state" data={[...australianStates]} clearable {...form.getInputProps('address.state')} />
-            <TextInput label="Postcode" maxLength={4} inputMode="numeric" {...form.getInputProps('address.postcode')} />
+            <TextInput label="Postcode" maxLength={addressLimits.postcodeLength} inputMode="numeric" {...form.getInputProps('address.postcode')} />
           </SimpleGrid>
           {isProvider && (
             <>

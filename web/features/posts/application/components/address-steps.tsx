@@ -2,7 +2,7 @@ import { Button, Checkbox, Loader, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { addressOf } from '../../../../../domain/address/schemas';
+import { addressLimits, addressOf } from '../../../../../domain/address/schemas';
 import { localityKey } from '../../../../components/address-options';
 import { showErrorToast } from '../../../../lib/error-toast';
 import { postcodeLocalitiesQueryOptions } from '../api/application-api';
@@ -53,7 +53,7 @@ export function PostcodeStep({ step }: { step: PostcodeStepName }) {
         size="lg"
         inputMode="numeric"
         autoComplete={step === 'postcode' ? 'postal-code' : 'off'}
-        maxLength={4}
+        maxLength={addressLimits.postcodeLength}
         w={200}
         autoFocus
         disabled={unknownSuburb}

@@ -3,6 +3,7 @@ import type { ApplicationAnswers } from '../answers';
 import type { StepName } from '../steps';
 import { ChoiceList, StepFrame } from './step-frame';
 import { useStep } from './use-step';
+import { dependantCounts } from '../../post-hints';
 
 // The steps answered by one pick: the pick is kept and the next step opens.
 
@@ -42,7 +43,7 @@ export const choiceQuestions = {
     field: 'number_of_dependants',
     title: 'How many dependants do you have?',
     description: 'Children or others who rely on your income.',
-    choices: [0, 1, 2, 3].map((n) => ({ value: n, label: String(n) })),
+    choices: dependantCounts.map((n) => ({ value: n, label: String(n) })),
   },
   'equity-from-another-property': {
     field: 'equity_from_another_property',

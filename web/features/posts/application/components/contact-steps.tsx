@@ -17,6 +17,8 @@ import { accountErrors } from '../step-checks';
 import { useApplication } from './application-context';
 import { StepFrame } from './step-frame';
 import { currentYear, useStep } from './use-step';
+import { phoneCodeLimits } from '../../../../../domain/user/profile';
+import { passwordHint } from '../../../../lib/password-hint';
 
 // The last steps: when the customer reviews the offers, the mobile number proved by SMS, and the e-mail and
 // password that complete the account and publish the post.
@@ -117,7 +119,7 @@ export function MobileNumberStep() {
             size="lg"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={phoneCodeLimits.digits}
             w={220}
             autoFocus
             value={code}
@@ -125,7 +127,7 @@ export function MobileNumberStep() {
             error={errorOf('verification_code')}
           />
           <Text size="sm" c="dimmed">
-            We sent a 6-digit code to {number}. It is valid for 10 minutes.
+            We sent a {phoneCodeLimits.digits}-digit code to {number}. It is valid for {phoneCodeLimits.validMinutes} minutes.
           </Text>
         </Stack>
       )}
@@ -186,7 +188,7 @@ export function EmailStep() {
       <PasswordInput label="Password" size="lg" autoComplete="new-password" {...field('password')} />
       <PasswordInput label="Repeat the password" size="lg" autoComplete="new-password" {...field('password_confirmation')} />
       <Text size="sm" c="dimmed">
-        At least 8 characters, with 3 of these: lowercase letters, uppercase letters, numbers, special characters.
+        {passwordHint}
       </Text>
     </StepFrame>
   );

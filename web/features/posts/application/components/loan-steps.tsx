@@ -8,6 +8,8 @@ import { formatAud, formatRate } from '../../../../lib/format';
 import { lendersQueryOptions } from '../api/application-api';
 import { StepFrame } from './step-frame';
 import { useStep } from './use-step';
+import { postHints } from '../../post-hints';
+import { organisationNameMaxLength } from '../../../../../domain/shared/limits';
 
 // The loan's amounts, the current loan of a refinance, the purchase of a new loan, and the living costs.
 
@@ -16,7 +18,7 @@ const numberOrNull = (value: string | number) => (typeof value === 'number' ? va
 
 const amountQuestions = {
   'property-market-value': { field: 'property_market_value', title: 'What is the property worth?', description: 'Your best estimate of its market value today.' },
-  'loan-amount': { field: 'loan_amount', title: 'How much would you like to borrow?', description: 'Between $200,000 and $15,000,000.' },
+  'loan-amount': { field: 'loan_amount', title: 'How much would you like to borrow?', description: postHints.loanAmountSentence },
   'cash-savings': { field: 'cash_savings', title: 'How much do you have in cash savings?', description: 'Enter 0 if you have none.' },
 } as const;
 export type AmountStepName = keyof typeof amountQuestions;
@@ -157,7 +159,7 @@ export function OrganisationStep() {
         label="Current lender"
         size="lg"
         autoFocus
-        maxLength={99}
+        maxLength={organisationNameMaxLength}
         data={[...new Set(entries.map((entry) => entry.name))]}
         // The directory already searched by name on the server.
         filter={({ options }) => options}

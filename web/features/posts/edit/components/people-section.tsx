@@ -8,6 +8,7 @@ import { editPost } from '../../api/posts';
 import { editChangesOf, formErrorsOf, type PeopleValues, peopleErrors, peopleValuesOf, withoutApplicant } from '../people-form';
 import { useSectionForm } from '../use-section-form';
 import { SectionForm } from './section-form';
+import { postMessages } from '../../../../../domain/post/schemas';
 
 type Props = { post: PostView; onDirtyChange: (dirty: boolean) => void };
 
@@ -29,7 +30,7 @@ export function PeopleSection({ post, onDirtyChange }: Props) {
       if (batch.changes.length > 0) await editPost(post.uuid, batch.changes);
     },
     placeErrors: (errors) => formErrorsOf(errors, targets.current),
-    savedTitle: 'Post was successfully updated!',
+    savedTitle: postMessages.updated,
     savedMessage: 'Lenders see the new details from now on.',
     onDirtyChange,
   });

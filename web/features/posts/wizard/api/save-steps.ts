@@ -21,6 +21,7 @@ import {
 import type { CustomerRegistration } from '../../../../../domain/user/customer-account';
 import { emailIsFree } from '../../../../lib/account-api';
 import { ensureCustomer, registerCustomer } from './customer-account';
+import { emailTakenMessage } from '../../../../../domain/user/email-reservation';
 
 // Sending a step to the server when its Next validates (spec 2 §4). A step is one request: its parts' changes go
 // together as PATCH /v2/posts/{id} `operation: edit`, decided all or nothing, and the answer is the post as saved,
@@ -175,7 +176,7 @@ export async function saveExpenses(post: PostView, values: ExpensesValues): Prom
 }
 
 /** spec 2 §8 "takenEmail", in words (the sign-up form says the same). */
-export const takenEmailMessage = 'This e-mail address is already registered.';
+export const takenEmailMessage = emailTakenMessage;
 
 const takenEmail = () => new ApiError({ status: 422, title: 'Unprocessable Content', code: 'EMAIL_TAKEN', errors: { email: [takenEmailMessage] } });
 

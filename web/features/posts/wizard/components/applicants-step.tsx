@@ -8,8 +8,9 @@ import { type ApplicantsValues, applicantsErrors, applicantsValuesOf, emptyAppli
 import { useStepForm } from '../use-step-form';
 import { creditHistoryLabels } from '../wizard-labels';
 import { StepForm } from './step-form';
+import { dependantCounts, dependantLabel } from '../../post-hints';
 
-const dependantOptions = [0, 1, 2, 3].map((n) => ({ value: String(n), label: n === 3 ? '3 or more' : String(n) }));
+const dependantOptions = dependantCounts.map((n) => ({ value: String(n), label: dependantLabel(n) }));
 const creditHistoryOptions = creditHistories.map((value) => ({ value, label: creditHistoryLabels[value] }));
 
 /** Step 4: who borrows, 1 to 4 applicants, and the dependants (spec 2 §5). */
@@ -60,8 +61,8 @@ export function ApplicantsFields({ form, onRemove = (index) => form.removeListIt
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="First name" autoComplete="off" withAsterisk maxLength={50} {...form.getInputProps(`applicants.${index}.first_name`)} />
-              <TextInput label="Last name" autoComplete="off" withAsterisk maxLength={50} {...form.getInputProps(`applicants.${index}.last_name`)} />
+              <TextInput label="First name" autoComplete="off" withAsterisk maxLength={postLimits.nameMaxLength} {...form.getInputProps(`applicants.${index}.first_name`)} />
+              <TextInput label="Last name" autoComplete="off" withAsterisk maxLength={postLimits.nameMaxLength} {...form.getInputProps(`applicants.${index}.last_name`)} />
               <NumberInput
                 label="Year of birth"
                 placeholder={String(currentYear - 40)}

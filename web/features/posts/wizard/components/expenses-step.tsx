@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { currentRateTypes, loanPurposes } from '../../../../../domain/post/schemas';
+import { currentRateTypes, loanPurposes, postLimits } from '../../../../../domain/post/schemas';
 import type { PostView } from '../../../../../contracts/post';
 import { saveExpenses } from '../api/save-steps';
 import { emptyExpense, type ExpensesValues, type ExpenseValues, expensesErrors, expensesValuesOf } from '../form-mapping';
@@ -10,6 +10,7 @@ import { currentRateTypeLabels, expensePeriodLabels, expenseSections, loanPurpos
 import { LenderField } from './lender-field';
 import type { ApplicantChoice } from './savings-step';
 import { StepForm } from './step-form';
+import { postHints } from '../../post-hints';
 
 const moneyInput = { prefix: '$', thousandSeparator: ',', decimalScale: 0, allowNegative: false, hideControls: true } as const;
 
@@ -39,7 +40,7 @@ function ExpenseRow({ form, index, expense, applicants }: RowProps) {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {expense.expense_type === 'general' && (
             <>
-              {money('Living expenses', 'value', 'From $50 to $100,000 a month')}
+              {money('Living expenses', 'value', postHints.generalExpenseMonthly)}
               {period}
             </>
           )}
@@ -64,7 +65,7 @@ function ExpenseRow({ form, index, expense, applicants }: RowProps) {
           )}
           {expense.expense_type === 'others' && (
             <>
-              <TextInput label="What for" placeholder="e.g. School fees" maxLength={200} {...form.getInputProps(at('description'))} />
+              <TextInput label="What for" placeholder="e.g. School fees" maxLength={postLimits.descriptionMaxLength} {...form.getInputProps(at('description'))} />
               {money('Amount', 'value')}
               {period}
             </>

@@ -2,6 +2,7 @@ import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useOrganisationDirectory } from '../../../../lib/organisation-directory';
+import { organisationNameMaxLength } from '../../../../../domain/shared/limits';
 
 type Props = {
   label: string;
@@ -21,7 +22,7 @@ export function LenderField({ label, name, error, onChange }: Props) {
       label={label}
       placeholder="Start typing the lender's name"
       withAsterisk
-      maxLength={99}
+      maxLength={organisationNameMaxLength}
       data={[...new Set(entries.map((entry) => entry.name))]}
       // The directory already searched by name on the server.
       filter={({ options }) => options}

@@ -13,6 +13,7 @@ import { currentRateTypeLabels, loanTypeLabels } from '../wizard-labels';
 import { ChoiceField, YesNoField } from './choice-fields';
 import { LenderField } from './lender-field';
 import { StepForm } from './step-form';
+import { postHints } from '../../post-hints';
 
 /** Money in whole dollars with en-AU thousands separators. */
 const moneyInput = { prefix: '$', thousandSeparator: ',', decimalScale: 0, allowNegative: false, hideControls: true } as const;
@@ -71,7 +72,7 @@ export function LoanDetailsFields({ form, loan }: { form: UseFormReturnType<Loan
           The loan
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NumberInput label="Loan amount" description="From $200,000 to $15,000,000" withAsterisk {...moneyInput} {...form.getInputProps('loan_amount')} />
+          <NumberInput label="Loan amount" description={postHints.loanAmount} withAsterisk {...moneyInput} {...form.getInputProps('loan_amount')} />
           <NumberInput label="Property value" description="What the property is worth today" withAsterisk {...moneyInput} {...form.getInputProps('property_market_value')} />
         </SimpleGrid>
         <LoanToValue loanAmount={values.loan_amount} propertyValue={values.property_market_value} />
@@ -117,7 +118,7 @@ export function LoanDetailsFields({ form, loan }: { form: UseFormReturnType<Loan
                 form.clearFieldError('organisation');
               }}
             />
-            <NumberInput label="Current interest rate" description="From 1.50% to 15.00%" suffix="%" decimalScale={2} allowNegative={false} hideControls withAsterisk {...form.getInputProps('interest_rate')} />
+            <NumberInput label="Current interest rate" description={postHints.interestRate} suffix="%" decimalScale={2} allowNegative={false} hideControls withAsterisk {...form.getInputProps('interest_rate')} />
           </SimpleGrid>
           <ChoiceField label="Rate type" options={currentRateTypes.map((value) => ({ value, label: currentRateTypeLabels[value] }))} columns={3} {...form.getInputProps('rate_type')} />
           <YesNoField label="Would you stay with your current lender if it offered you a better deal?" {...form.getInputProps('retention')} />

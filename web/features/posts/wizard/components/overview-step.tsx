@@ -8,8 +8,8 @@ import { checkPostComplete } from '../../../../../domain/post/completeness';
 import { errorsOf, type FieldErrors, mergeErrors } from '../../../../../domain/post/schemas';
 import type { PostView } from '../../../../../contracts/post';
 import { customerRegistration } from '../../../../../domain/user/customer-account';
-import { unverifiedMobileMessage } from '../../../../../domain/user/profile';
-import { phoneNumber } from '../../../../../domain/user/schemas';
+import { phoneCodeLimits, unverifiedMobileMessage } from '../../../../../domain/user/profile';
+import { phoneNumber, userFieldLimits } from '../../../../../domain/user/schemas';
 import { AnchorLink } from '../../../../components/router-link';
 import { isApiError } from '../../../../lib/api-error';
 import { DevelopmentCode } from '../../../../components/development-code';
@@ -23,6 +23,9 @@ import { type StepNumber, stepOf } from '../wizard-steps';
 import { wizardStore } from '../wizard-session';
 import { PostSummary } from './post-summary';
 import { StepForm } from './step-form';
+import { required } from '../../../../../domain/shared/messages';
+import { personNameMaxLength } from '../../../../../domain/shared/limits';
+import { passwordHint } from '../../../../lib/password-hint';
 
 type AccountValues = {
   first_name: string;
@@ -135,8 +138,8 @@ export function OverviewStep({ post }: { post: PostView }) {
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First name" autoComplete="given-name" withAsterisk maxLength={60} {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" autoComplete="family-name" withAsterisk maxLength={60} {...form.getInputProps('last_name')} />
+            <TextInput label="First name" autoComplete="given-name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" autoComplete="family-name" withAsterisk maxLength={personNameMaxLength} {...form.getInputProps('last_name')} />
             <TextInput
               label="E-mail"
               type="email"
@@ -161,7 +164,7 @@ export function OverviewStep({ post }: { post: PostView }) {
               label="Password"
               autoComplete="new-password"
               withAsterisk
-              description="8 to 100 characters without spaces, with at least 3 of: lowercase and uppercase letters, numbers, special characters"
+              description={passwordHint}
               inputWrapperOrder={['label', 'input', 'error', 'description']}
               {...form.getInputProps('password')}
             />
@@ -196,7 +199,7 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
   const phone = { country_code: values.country_code.trim(), mobile_number: phoneNumber.safeParse(values.mobile_number).data ?? '' };
 
   async function send() {
-    if (mobile === null) return onNumberError(phoneNumber.safeParse(values.mobile_number).error?.issues[0]?.message ?? 'This field is required');
+    if (mobile === null) return onNumberError(phoneNumber.safeParse(values.mobile_number).error?.issues[0]?.message ?? required);
     setBusy('send');
     setCodeError(null);
     try {
@@ -229,7 +232,7 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
   return (
     <Stack gap="xs">
       <Group align="flex-start" gap="sm" wrap="nowrap">
-        <TextInput label="Country code" autoComplete="tel-country-code" withAsterisk leftSection="+" maxLength={4} inputMode="numeric" w={120} {...countryCodeProps} />
+        <TextInput label="Country code" autoComplete="tel-country-code" withAsterisk leftSection="+" maxLength={userFieldLimits.countryCodeMaxLength} inputMode="numeric" w={120} {...countryCodeProps} />
         <TextInput label="Mobile number" type="tel" autoComplete="tel-national" withAsterisk placeholder="0412 345 678" style={{ flex: 1 }} {...mobileProps} />
         <Button mt={25} variant={verified ? 'light' : 'filled'} color={verified ? 'teal' : undefined} onClick={() => void send()} loading={busy === 'send'} disabled={verified}>
           {verified ? 'Verified' : sentTo !== null && sentTo === mobile ? 'Send a new code' : 'Send code'}
@@ -248,10 +251,10 @@ function MobileNumberFields({ values, countryCodeProps, mobileProps, verified, o
         <Group align="flex-start" gap="sm">
           <TextInput
             label="Verification code"
-            description="We sent a 6-digit code by SMS. It is valid for 10 minutes."
+            description={`We sent a ${phoneCodeLimits.digits}-digit code by SMS. It is valid for ${phoneCodeLimits.validMinutes} minutes.`}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={phoneCodeLimits.digits}
             w={260}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}

@@ -8,9 +8,9 @@ import { type PrioritiesValues, prioritiesErrors, prioritiesValuesOf } from '../
 import { useStepForm } from '../use-step-form';
 import { featureLabels, lenderTypeLabels, optionsOf, preferenceValueLabels, preferredRateTypeLabels, repaymentTypeLabels } from '../wizard-labels';
 import { StepForm } from './step-form';
+import { interestOnlyYearOptions } from '../../post-hints';
 
 const preferenceOptions = preferenceValues.map((value) => ({ value, label: preferenceValueLabels[value] }));
-const interestOnlyYears = [1, 2, 3, 4, 5].map((years) => ({ value: String(years), label: years === 5 ? '5 years or more' : years === 1 ? '1 year' : `${years} years` }));
 
 /** A preference as three choices side by side, with its message. */
 function PreferenceRow({ label, value, onChange, error }: { label: string; value?: PreferenceValue; onChange: (value: PreferenceValue) => void; error?: string }) {
@@ -67,7 +67,7 @@ export function PrioritiesFields({ form }: { form: UseFormReturnType<PrioritiesV
           {form.values.repayment_type === 'interest_only' && (
             <Select
               label="Interest only period"
-              data={interestOnlyYears}
+              data={interestOnlyYearOptions}
               withAsterisk
               value={form.values.interest_only_period === null ? null : String(form.values.interest_only_period)}
               onChange={(v) => form.setFieldValue('interest_only_period', v === null ? null : Number(v))}

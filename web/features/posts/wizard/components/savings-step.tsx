@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Grid, Group, NumberInput, Paper, Select, Sim
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { totalYearlyIncome } from '../../../../../domain/post/calculations';
-import { type IncomeType, incomeCategories } from '../../../../../domain/post/schemas';
+import { incomeCategories, type IncomeType, postLimits } from '../../../../../domain/post/schemas';
 import type { PostView } from '../../../../../contracts/post';
 import { formatAud } from '../../../../lib/format';
 import { saveSavings } from '../api/save-steps';
@@ -100,7 +100,7 @@ export function IncomesFields({ form, applicants }: { form: UseFormReturnType<Pi
                     )}
                   </Grid.Col>
                   <Grid.Col span={{ base: 10, md: 5 }}>
-                    <TextInput label="Description" placeholder="e.g. Nurse at a public hospital" withAsterisk maxLength={200} {...form.getInputProps(at('description'))} />
+                    <TextInput label="Description" placeholder="e.g. Nurse at a public hospital" withAsterisk maxLength={postLimits.descriptionMaxLength} {...form.getInputProps(at('description'))} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 2, md: 1 }} style={{ textAlign: 'right' }}>
                     <ActionIcon variant="subtle" color="red" size="lg" mb={2} aria-label="Remove this income" onClick={() => form.removeListItem('incomes', index)}>
