@@ -11,7 +11,7 @@ import { reviewErrors } from '../domain/review/decider';
 import type { DomainError } from '../domain/shared/decider';
 import { subscriberErrors } from '../domain/subscriber/decider';
 import { systemConfigurationErrors } from '../domain/system-configuration/decider';
-import { imageMessages } from '../application/images';
+import { imageMessagesByReason } from '../application/images';
 import { userRefusalCodes } from '../application/users/refusals';
 import { userErrors } from '../domain/user/decider';
 import { emailTakenError } from '../domain/user/email-reservation';
@@ -153,7 +153,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [userRefusalCodes.activationCodeInvalid]: invalid,
   [userRefusalCodes.passwordResetTokenInvalid]: invalid,
   [userRefusalCodes.validationFailed]: invalid,
-  ...Object.fromEntries(Object.keys(imageMessages).map((code) => [code, invalid])),
+  ...Object.fromEntries(Object.keys(imageMessagesByReason).map((code) => [code, invalid])),
 };
 
 export type DomainProblemOptions = {

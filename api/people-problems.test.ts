@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { imageMessages } from '../application/images';
+import { imageMessagesByReason } from '../application/images';
 import { userRefusalCodes } from '../application/users/refusals';
 import { emailTakenError } from '../domain/user/email-reservation';
 import { domainProblem, statusOfCode } from './domain-problems';
 
 describe("the users' workflows' own refusals in the error table", () => {
   it('are all 422: a field of the request is at fault', () => {
-    const codes = [...Object.values(userRefusalCodes), ...Object.keys(imageMessages), emailTakenError];
+    const codes = [...Object.values(userRefusalCodes), ...Object.keys(imageMessagesByReason), emailTakenError];
     expect(codes.map((code) => [code, statusOfCode[code]])).toEqual(codes.map((code) => [code, 422]));
   });
 

@@ -6,6 +6,7 @@ import { activateAccount, invalidActivationCode } from '../../application/users/
 import { requestActivationMail, requestPasswordReset } from '../../application/users/request-account-mail';
 import { invalidResetToken, resetPassword } from '../../application/users/reset-password';
 import { organisationTypes } from '../../domain/organisation/schemas';
+import { maxLengthMessage, required } from '../../domain/shared/messages';
 import { email as emailSchema, password as passwordSchema, userStatuses, userTypes } from '../../domain/user/schemas';
 import type { OrganisationsDatabase } from '../../projections/organisations/organisations';
 import { commandContext } from '../command-context';
@@ -20,7 +21,6 @@ import { answerOnceProjected, answerPosition } from '../read-your-writes';
 // per client address. The mail-sending ones answer the same whether or not the address has an account
 // (docs/security.md "Activation and password recovery").
 
-const required = 'This field is required';
 
 const detailAnswer = z.object({ detail: z.string() });
 const DIRECTORY_SIZE = 20;
@@ -122,7 +122,7 @@ export const activationRoutes =
         schema: {
           tags: ['organisations'],
           summary: "Active organisations by name, for the provider sign-up form (public; at most 20, only what a provider picks from)",
-          querystring: z.strictObject({ search: z.string().trim().max(100, 'Should be at most 100 characters').optional() }),
+          querystring: z.strictObject({ search: z.string().trim().max(100, maxLengthMessage(100)).optional() }),
           response: {
             200: z.object({ result: z.array(z.object({ uuid: z.uuid(), name: z.string(), organisation_type: z.enum(organisationTypes) })) }),
             429: problemSchema,

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { UserView } from '../../domain/user/schemas';
+import { providerTypeLabels, type UserView } from '../../domain/user/schemas';
 import type { Database } from '../../infrastructure/database/database';
 import type { Position } from '../../infrastructure/event-store/event-store';
 import { fileUrl } from '../../infrastructure/files';
@@ -27,7 +27,7 @@ export function toUserView(row: UserRow): UserView {
         ? {
             organisation: { uuid: row.organisation_uuid, name: row.organisation_name },
             provider_type: row.provider_type,
-            provider_type_label: row.provider_type === 'financial_institution' ? 'Bank Lender' : 'Broker',
+            provider_type_label: providerTypeLabels[row.provider_type === 'financial_institution' ? 'financial_institution' : 'broker'],
             membership_type: row.membership_type,
             membership_value: row.membership_value,
             acl_number: row.acl_number,

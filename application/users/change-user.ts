@@ -1,6 +1,7 @@
 import { userErrors } from '../../domain/user/decider';
 import type { UserDetailChanges } from '../../domain/user/events';
-import { statusesThatMayLogIn } from '../../domain/user/schemas';
+import { required } from '../../domain/shared/messages';
+import { statusesThatMayLogIn, unknownOrganisationMessage } from '../../domain/user/schemas';
 import { patchKinds, type UserPatch } from '../../domain/user/user-management';
 import type { CommandContext } from '../../infrastructure/command-handler';
 import { revokeAllRefreshTokens } from '../../infrastructure/tokens';
@@ -62,13 +63,13 @@ async function changeDetails(deps: Dependencies, row: UserRow, { patch, changedB
   const { organisation_uuid, bids_accepted_limit: _a, bids_contacted_limit: _c, ...provider } = fsp ?? {};
   // spec 3 §5 "Edit user": a provider's lender_since is required.
   if (row.user_type === 'fsp' && (provider.lender_since ?? row.lender_since) === null) {
-    return { ok: false as const, error: { code: userRefusalCodes.validationFailed, message: 'The request has invalid fields.', errors: { 'fsp.lender_since': ['This field is required'] } } };
+    return { ok: false as const, error: { code: userRefusalCodes.validationFailed, message: 'The request has invalid fields.', errors: { 'fsp.lender_since': [required] } } };
   }
   const changes: UserDetailChanges = { ...details, ...provider };
   if (organisation_uuid !== undefined) {
     const organisation = await findOrganisation(deps.db, organisation_uuid);
     if (!organisation) {
-      const message = "Organisation isn't in our database!";
+      const message = unknownOrganisationMessage;
       return { ok: false as const, error: { code: userErrors.unknownOrganisation, message, errors: { 'fsp.organisation_uuid': [message] } } };
     }
     Object.assign(changes, { organisation_uuid, organisation_name: organisation.name });
