@@ -14,6 +14,7 @@ import { registerTextInputCheck } from './plugins/text-input';
 import { acceptanceRoutes } from './routes/acceptance';
 import { bidRoutes } from './routes/bids';
 import { activationRoutes } from './routes/activation';
+import { dealActivityRoutes } from './routes/deal-activities';
 import { dealRoutes } from './routes/deals';
 import { externalDealRoutes } from './routes/external-deals';
 import { messageRoutes } from './routes/messages';
@@ -123,6 +124,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(systemConfigurationRoutes(deps));
   await app.register(acceptanceRoutes(deps));
   await app.register(dealRoutes(deps));
+  await app.register(dealActivityRoutes(deps));
   await app.register(externalDealRoutes(deps));
   await app.register(messageRoutes(deps));
   await app.register(reviewRoutes(deps));

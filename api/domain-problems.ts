@@ -1,3 +1,4 @@
+import { workflowErrors } from '../application/refusals';
 import { bidErrors } from '../domain/bid/decider';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
@@ -94,8 +95,9 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [postErrors.messageRequired]: invalid,
   [postErrors.publishSettingsInvalid]: 500,
 
-  // The lifecycle (docs/post-lifecycle.md): the spec's two failure texts are 422; wrong status, not due, already
-  // accepted are 409; settings out of range are ours, 500.
+  // The lifecycle (docs/post-lifecycle.md): the spec's two failure texts and a bid that cannot be accepted (its
+  // status, or withdrawn from the post) are 422; wrong status, not due, already accepted are 409; settings out of
+  // range are ours, 500.
   [lifecycleErrors.notAllowed]: forbidden,
   [lifecycleErrors.wrongStatus]: conflict,
   [lifecycleErrors.notDue]: conflict,
@@ -103,7 +105,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [lifecycleErrors.extensionLimit]: invalid,
   [lifecycleErrors.automaticSelectionCancelled]: invalid,
   [lifecycleErrors.bidAlreadyAccepted]: conflict,
-  [lifecycleErrors.bidNotAcceptable]: conflict,
+  [lifecycleErrors.bidNotAcceptable]: invalid,
   [lifecycleErrors.bidNotWinning]: conflict,
   [lifecycleErrors.bidNotRegistered]: conflict,
   [lifecycleErrors.outcomeRecorded]: conflict,
@@ -137,6 +139,10 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [userErrors.alreadyActivated]: conflict,
   [userErrors.notCreating]: forbidden,
   [userErrors.notRegistered]: conflict,
+
+  // The workflows' own checks before any decider (application/refusals.ts).
+  [workflowErrors.validationFailed]: invalid,
+  [workflowErrors.providerNotFound]: notFound,
 };
 
 export type DomainProblemOptions = {

@@ -15,7 +15,7 @@ import type { AppDependencies } from '../dependencies';
 import type { Caller } from '../authentication';
 import { type Problem, problem, problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
-import { dealAccess } from './deal-access';
+import { accessWithView } from './view-access';
 
 // Notes on a post (spec 1 §2 "Post detail": notes hidden from customers; §3 "Note (post activity)"; spec 3 §5, §6;
 // docs/post-notes.md). Admins (with `view`) read and write every note; a provider who bid on the post reads the
@@ -67,7 +67,7 @@ export const postNoteRoutes =
   async (app) => {
     const { db, store, ids, clock } = deps;
     // Customers never read notes (spec 1 §2); an admin needs `view` as for every post and deal screen.
-    const providersAndAdmins = dealAccess(deps, ['fsp', 'admin']);
+    const providersAndAdmins = accessWithView(deps, ['fsp', 'admin']);
 
     /** The post when the caller may keep notes on it; otherwise the problem has been answered and null returned. */
     async function notesPost(request: FastifyRequest, reply: FastifyReply, postId: string): Promise<PostRow | null> {
