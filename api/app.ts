@@ -17,6 +17,7 @@ import { activationRoutes } from './routes/activation';
 import { dealActivityRoutes } from './routes/deal-activities';
 import { dealRoutes } from './routes/deals';
 import { externalDealRoutes } from './routes/external-deals';
+import { conversationRoutes } from './routes/conversations';
 import { messageRoutes } from './routes/messages';
 import { reviewRoutes } from './routes/reviews';
 import { emailLinkRoutes } from './routes/email-links';
@@ -127,6 +128,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(dealActivityRoutes(deps));
   await app.register(externalDealRoutes(deps));
   await app.register(messageRoutes(deps));
+  await app.register(conversationRoutes(deps));
   await app.register(reviewRoutes(deps));
   await app.register(statisticsRoutes(deps));
   await app.register(siteRoutes(deps));

@@ -143,6 +143,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   // The workflows' own checks before any decider (application/refusals.ts).
   [workflowErrors.validationFailed]: invalid,
   [workflowErrors.providerNotFound]: notFound,
+  [workflowErrors.forbidden]: forbidden,
 };
 
 export type DomainProblemOptions = {

@@ -1,3 +1,4 @@
+import { postErrors } from '../domain/post/decider';
 import type { DomainError } from '../domain/shared/decider';
 
 /** A workflow's refusal: a decider's, or one of its own checks before deciding; field errors named as the request spells them. */
@@ -8,7 +9,12 @@ export const workflowErrors = {
   /** A field the caller can fix, found before any decider (a provider not chosen, a bid not of this deal). */
   validationFailed: 'VALIDATION_FAILED',
   providerNotFound: 'PROVIDER_NOT_FOUND',
+  /** Outside what the caller's role may ask for (a provider naming another provider). */
+  forbidden: 'FORBIDDEN',
 } as const;
 
 export const invalidFields = (errors: Record<string, string[]>): Refusal => ({ code: workflowErrors.validationFailed, message: 'The request has invalid fields.', errors });
 export const providerNotFound: Refusal = { code: workflowErrors.providerNotFound, message: 'Provider not found.' };
+export const forbidden: Refusal = { code: workflowErrors.forbidden, message: 'You are not allowed to do this.' };
+/** A post that does not exist, or that the caller may not learn of (docs/security.md). */
+export const postNotFound: Refusal = { code: postErrors.notFound, message: 'Post not found.' };

@@ -3,7 +3,7 @@ import { bidDecider, bidErrors } from '../../domain/bid/decider';
 import { bidStream } from '../../domain/bid/events';
 import { dealStream } from '../../domain/deal/events';
 import { type ContactPreference, defaultContactPreference } from '../../domain/deal/schemas';
-import { postDecider, postErrors } from '../../domain/post/decider';
+import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { CONTENDED_ATTEMPTS, handleCommand, loadState } from '../../infrastructure/command-handler';
 import type { Position } from '../../infrastructure/event-store/event-store';
@@ -13,7 +13,7 @@ import { findPost } from '../../projections/posts/queries';
 import { type ActorRequest, contextOf } from '../caller';
 import type { WorkflowDependencies } from '../dependencies';
 import { awaitReadModels, READ_MODEL_WAIT_MS } from '../read-models';
-import type { Refusal } from '../refusals';
+import { postNotFound, type Refusal } from '../refusals';
 
 // Acceptance (spec 1 §4, spec 3 §4, §5; docs/deals.md "Acceptance"): the post's owner or an admin accepts one bid of
 // the post, with the customer's contact preference; the post stream owns "exactly one accepted bid" (DESIGN.md §2)
@@ -22,7 +22,6 @@ import type { Refusal } from '../refusals';
 export type AcceptBidInput = ActorRequest & { postId: string; bidId: string; preference: ContactPreference | undefined };
 export type AcceptBidResult = { ok: true; acceptance: AcceptanceView; position: Position | null } | { ok: false; error: Refusal };
 
-const postNotFound: Refusal = { code: postErrors.notFound, message: 'Post not found.' };
 const bidNotFound: Refusal = { code: bidErrors.notFound, message: 'Bid not found.' };
 
 /** Accepts as the actor; answers once the deal is readable, or the bounded wait is over (`deal_opened` says which). */
