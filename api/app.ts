@@ -19,6 +19,7 @@ import { dealRoutes } from './routes/deals';
 import { externalDealRoutes } from './routes/external-deals';
 import { conversationRoutes } from './routes/conversations';
 import { messageRoutes } from './routes/messages';
+import { reviewModerationRoutes } from './routes/review-moderation';
 import { reviewRoutes } from './routes/reviews';
 import { emailLinkRoutes } from './routes/email-links';
 import { postNoteRoutes } from './routes/post-notes';
@@ -130,6 +131,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(messageRoutes(deps));
   await app.register(conversationRoutes(deps));
   await app.register(reviewRoutes(deps));
+  await app.register(reviewModerationRoutes(deps));
   await app.register(statisticsRoutes(deps));
   await app.register(siteRoutes(deps));
   await app.register(emailLinkRoutes(deps));

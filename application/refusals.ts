@@ -1,7 +1,7 @@
 import { postErrors } from '../domain/post/decider';
 import type { DomainError } from '../domain/shared/decider';
 
-/** A workflow's refusal: a decider's, or one of its own checks before deciding; field errors named as the request spells them. */
+/** A workflow's refusal: a decider's, or one of its own checks before deciding; its field errors as the route names them (under the body's wrapper, if any). */
 export type Refusal = DomainError & { errors?: Record<string, string[]> };
 
 /** The codes of the workflows' own checks (api/domain-problems.ts gives their statuses). */
