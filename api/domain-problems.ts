@@ -1,3 +1,4 @@
+import { postNoteAccessErrors } from '../application/post-notes/note-access';
 import { workflowErrors } from '../application/refusals';
 import { bidErrors } from '../domain/bid/decider';
 import { conversationErrors } from '../domain/conversation/decider';
@@ -144,6 +145,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [workflowErrors.validationFailed]: invalid,
   [workflowErrors.providerNotFound]: notFound,
   [workflowErrors.forbidden]: forbidden,
+  [postNoteAccessErrors.notABidder]: forbidden,
 };
 
 export type DomainProblemOptions = {
