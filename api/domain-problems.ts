@@ -96,9 +96,9 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [postErrors.messageRequired]: invalid,
   [postErrors.publishSettingsInvalid]: 500,
 
-  // The lifecycle (docs/post-lifecycle.md): the spec's two failure texts and a bid that cannot be accepted (its
-  // status, or withdrawn from the post) are 422; wrong status, not due, already accepted are 409; settings out of
-  // range are ours, 500.
+  // The lifecycle (docs/post-lifecycle.md): the spec's two failure texts and a bid the post cannot accept (withdrawn,
+  // or in a status acceptance does not take) are 422; wrong status, not due, already accepted are 409; settings out
+  // of range are ours, 500.
   [lifecycleErrors.notAllowed]: forbidden,
   [lifecycleErrors.wrongStatus]: conflict,
   [lifecycleErrors.notDue]: conflict,
