@@ -1,3 +1,5 @@
+import { postNoteAccessErrors } from '../application/post-notes/note-access';
+import { workflowErrors } from '../application/refusals';
 import { bidErrors } from '../domain/bid/decider';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
@@ -154,6 +156,12 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [userRefusalCodes.passwordResetTokenInvalid]: invalid,
   [userRefusalCodes.validationFailed]: invalid,
   ...Object.fromEntries(Object.keys(imageMessagesByReason).map((code) => [code, invalid])),
+
+  // The workflows' own checks before any decider (application/refusals.ts).
+  // VALIDATION_FAILED (workflowErrors.validationFailed) is the users' code above: one line.
+  [workflowErrors.providerNotFound]: notFound,
+  [workflowErrors.forbidden]: forbidden,
+  [postNoteAccessErrors.notABidder]: forbidden,
 };
 
 export type DomainProblemOptions = {

@@ -1,49 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PostNoteCommand } from '../../domain/post-note/commands';
-import { type PostNoteError, postNoteDecider, postNoteErrors } from '../../domain/post-note/decider';
-import { postNotesStream } from '../../domain/post-note/events';
+import type { Actor } from '../../application/caller';
+import { addPostNote, deletePostNote, editPostNote, type PostNoteChanged } from '../../application/post-notes/change-post-notes';
+import { mayEditNote, noteReaderOf, notesPost } from '../../application/post-notes/note-access';
 import { postNoteBody, postNoteListView, type PostNoteView, postNoteView } from '../../contracts/post-note';
-import { handleCommand } from '../../infrastructure/command-handler';
-import type { PostRow } from '../../projections/posts/posts';
-import { findPost } from '../../projections/posts/queries';
-import { findPostNote, listPostNotes, type NoteReader, type PostNoteWithAuthor, providerBidOnPost } from '../../projections/post-notes/queries';
-import { waitForProjections } from '../../projections/projection-status';
+import { listPostNotes, type PostNoteWithAuthor } from '../../projections/post-notes/queries';
 import { callerOf } from '../access';
 import type { AppDependencies } from '../dependencies';
-import type { Caller } from '../authentication';
-import { type Problem, problem, problemResponses, sendProblem } from '../problem';
+import { domainProblem } from '../domain-problems';
+import { problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
-import { dealAccess } from './deal-access';
+import { accessWithView } from './view-access';
 
 // Notes on a post (spec 1 §2 "Post detail": notes hidden from customers; §3 "Note (post activity)"; spec 3 §5, §6;
 // docs/post-notes.md). Admins (with `view`) read and write every note; a provider who bid on the post reads the
-// admins' public notes and its own, and writes its own; customers get 403. The note rules are the decider's.
+// admins' public notes and its own, and writes its own (application/post-notes/); customers get 403.
 
 const TAGS = ['post notes'];
-const WAIT_MS = 5000;
 const postParams = z.object({ id: z.uuid() });
 const noteParams = z.object({ id: z.uuid(), noteId: z.uuid() });
 
-const postNotFound = () => problem(404, 'POST_NOT_FOUND', 'Post not found.');
-const noteNotFound = () => problem(404, postNoteErrors.notFound, 'Note not found.');
-const notABidder = () => problem(403, 'POST_NOTE_NOT_A_BIDDER', 'Only admins and the providers who bid on this post keep notes on it.');
-
-const statusOf: Record<string, number> = {
-  [postNoteErrors.invalid]: 422,
-  [postNoteErrors.notFound]: 404,
-  [postNoteErrors.notYours]: 403,
-  [postNoteErrors.privateAdminOnly]: 403,
-  [postNoteErrors.exists]: 409,
-  [postNoteErrors.erased]: 409,
-};
-const noteProblem = (error: PostNoteError): Problem => problem(statusOf[error.code] ?? 409, error.code, error.message, error.errors);
-
-const readerOf = (caller: Caller): NoteReader => (caller.userType === 'admin' ? { kind: 'admin' } : { kind: 'provider', providerId: caller.userId });
-const mayEdit = (caller: Caller, note: PostNoteWithAuthor) => caller.userType === 'admin' || note.author_id === caller.userId;
-
-function viewOf(caller: Caller, note: PostNoteWithAuthor): PostNoteView {
+function viewOf(actor: Actor, note: PostNoteWithAuthor): PostNoteView {
   return {
     uuid: note.note_id,
     post_id: note.post_id,
@@ -53,7 +31,7 @@ function viewOf(caller: Caller, note: PostNoteWithAuthor): PostNoteView {
     author: { uuid: note.author_id, name: note.author_name, admin: note.by_admin },
     created_at: note.created_at.toISOString(),
     updated_at: note.updated_at.toISOString(),
-    editable: mayEdit(caller, note),
+    editable: mayEditNote(actor, note),
   };
 }
 
@@ -62,52 +40,20 @@ function changesOf(body: z.infer<typeof postNoteBody>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value ?? '']));
 }
 
+/** A bid just placed (or a note just written) is there before the check that reads it. */
+const waitForNotes = (deps: AppDependencies, request: FastifyRequest) => waitForRequestedPosition(deps.db, request, ['posts', 'bids', 'post-notes']);
+
+function answerNote(reply: FastifyReply, actor: Actor, result: PostNoteChanged, status: 200 | 201) {
+  if (!result.ok) return sendProblem(reply, domainProblem(result.error));
+  answerPosition(reply, result.position);
+  return reply.code(status).send(viewOf(actor, result.note));
+}
+
 export const postNoteRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, store, ids, clock } = deps;
     // Customers never read notes (spec 1 §2); an admin needs `view` as for every post and deal screen.
-    const providersAndAdmins = dealAccess(deps, ['fsp', 'admin']);
-
-    /** The post when the caller may keep notes on it; otherwise the problem has been answered and null returned. */
-    async function notesPost(request: FastifyRequest, reply: FastifyReply, postId: string): Promise<PostRow | null> {
-      // A bid just placed (or a note just written) is there before the check that reads it.
-      await waitForRequestedPosition(db, request, ['posts', 'bids', 'post-notes']);
-      const post = await findPost(db, postId);
-      if (!post) {
-        sendProblem(reply, postNotFound());
-        return null;
-      }
-      const caller = callerOf(request);
-      if (caller.userType !== 'admin' && !(await providerBidOnPost(db, postId, caller.userId))) {
-        sendProblem(reply, notABidder());
-        return null;
-      }
-      return post;
-    }
-
-    /** Runs a note command as the caller; answers the note once the read model has it (or 204 for a deletion). */
-    async function decide(request: FastifyRequest, reply: FastifyReply, post: PostRow, body: Omit<PostNoteCommand, 'metadata'>, status: 200 | 201 | 204) {
-      const caller = callerOf(request);
-      const now = clock.now();
-      // The body is one of the commands; only the metadata is added, so the union's member stays the same.
-      const command = { ...body, metadata: { actor: { user_id: caller.userId, admin: caller.userType === 'admin' }, now: now.toISOString() } } as PostNoteCommand;
-      const result = await handleCommand({
-        store,
-        ids,
-        streamId: postNotesStream(post.uuid),
-        decider: postNoteDecider,
-        command,
-        context: { userId: caller.userId, correlationId: request.id, causationId: null, now },
-      });
-      if (!result.ok) return sendProblem(reply, noteProblem(result.error));
-      if (result.position) await waitForProjections(db, ['post-notes'], result.position, { timeoutMs: WAIT_MS });
-      answerPosition(reply, result.position);
-      if (status === 204) return reply.code(204).send(null);
-      const note = await findPostNote(db, post.uuid, body.data.note_id, readerOf(caller));
-      if (!note) return sendProblem(reply, noteNotFound());
-      return reply.code(status).send(viewOf(caller, note));
-    }
+    const providersAndAdmins = accessWithView(deps, ['fsp', 'admin']);
 
     app.get(
       '/v1/posts/:id/notes',
@@ -121,10 +67,11 @@ export const postNoteRoutes =
         },
       },
       async (request, reply) => {
-        const post = await notesPost(request, reply, request.params.id);
-        if (!post) return reply;
+        await waitForNotes(deps, request);
         const caller = callerOf(request);
-        const notes = await listPostNotes(db, post.uuid, readerOf(caller));
+        const access = await notesPost(deps.db, caller, request.params.id);
+        if (!access.ok) return sendProblem(reply, domainProblem(access.error));
+        const notes = await listPostNotes(deps.db, access.post.uuid, noteReaderOf(caller));
         return reply.send({ total_records: notes.length, result: notes.map((note) => viewOf(caller, note)) });
       },
     );
@@ -142,10 +89,10 @@ export const postNoteRoutes =
         },
       },
       async (request, reply) => {
-        const post = await notesPost(request, reply, request.params.id);
-        if (!post) return reply;
-        const note = changesOf(request.body);
-        return decide(request, reply, post, { type: 'AddPostNote', data: { post_id: post.uuid, customer_id: post.owner_id, note_id: ids.uuid(), note } }, 201);
+        await waitForNotes(deps, request);
+        const caller = callerOf(request);
+        const result = await addPostNote(deps, { actor: caller, correlationId: request.id, postId: request.params.id, note: changesOf(request.body) });
+        return answerNote(reply, caller, result, 201);
       },
     );
 
@@ -162,10 +109,11 @@ export const postNoteRoutes =
         },
       },
       async (request, reply) => {
-        const post = await notesPost(request, reply, request.params.id);
-        if (!post) return reply;
-        const changes = changesOf(request.body);
-        return decide(request, reply, post, { type: 'EditPostNote', data: { post_id: post.uuid, customer_id: post.owner_id, note_id: request.params.noteId, changes } }, 200);
+        await waitForNotes(deps, request);
+        const caller = callerOf(request);
+        const { id, noteId } = request.params;
+        const result = await editPostNote(deps, { actor: caller, correlationId: request.id, postId: id, noteId, changes: changesOf(request.body) });
+        return answerNote(reply, caller, result, 200);
       },
     );
 
@@ -181,9 +129,11 @@ export const postNoteRoutes =
         },
       },
       async (request, reply) => {
-        const post = await notesPost(request, reply, request.params.id);
-        if (!post) return reply;
-        return decide(request, reply, post, { type: 'DeletePostNote', data: { post_id: post.uuid, customer_id: post.owner_id, note_id: request.params.noteId } }, 204);
+        await waitForNotes(deps, request);
+        const result = await deletePostNote(deps, { actor: callerOf(request), correlationId: request.id, postId: request.params.id, noteId: request.params.noteId });
+        if (!result.ok) return sendProblem(reply, domainProblem(result.error));
+        answerPosition(reply, result.position);
+        return reply.code(204).send(null);
       },
     );
   };

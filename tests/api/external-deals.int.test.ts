@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { externalCustomerIdOf } from '../../api/routes/external-deals';
+import { externalCustomerIdOf } from '../../application/external-deals/record-external-deal';
 import { reserveEmail } from '../../application/users/email-reservations';
 import { userDecider } from '../../domain/user/decider';
 import { userStream } from '../../domain/user/events';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewIdOf } from '../../api/routes/reviews';
+import { reviewIdOf } from '../../application/reviews/review-subject';
 import { reviewDecider, reviewErrors } from '../../domain/review/decider';
 import { reviewStream } from '../../domain/review/events';
 import { reviewMessages } from '../../domain/review/schemas';
