@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageFields } from '../../domain/shared/list-query';
 import { viewOfConversation, viewOfMessage, viewsOfMessages } from '../../application/messages/conversation-views';
 import { conversationNotFound, MESSAGE_READ_MODELS, readableConversation } from '../../application/messages/conversations';
 import { markConversationRead } from '../../application/messages/mark-conversation-read';
@@ -19,8 +20,7 @@ import { accessWithView } from './view-access';
 const TAGS = ['messages'];
 const idParams = z.object({ id: z.uuid() });
 const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
-  count: z.coerce.number().int().min(1).max(100, 'count is at most 100').default(50),
+  ...pageFields(50),
 });
 
 export const conversationRoutes =

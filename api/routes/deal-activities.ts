@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notANumber, required } from '../../domain/shared/messages';
 import { addDealActivity, type DealChangeResult, deleteDealActivity, editDealActivity } from '../../application/deals/deal-activities';
 import { dealViewOf } from '../../application/deals/read-deals';
 import type { Refusal } from '../../application/refusals';
@@ -20,7 +21,7 @@ import { accessWithView } from './view-access';
 const TAGS = ['deals'];
 const idParams = z.object({ id: z.uuid() });
 
-const nullableNumber = z.number({ error: 'Should be a number' }).nullable().optional();
+const nullableNumber = z.number({ error: notANumber }).nullable().optional();
 const nullableText = z.string({ error: 'Should be a text' }).nullable().optional();
 
 /**
@@ -32,7 +33,7 @@ const activityBody = z.strictObject({
   amount: nullableNumber,
   details: nullableText,
   description: nullableText,
-  activity_date: z.string({ error: 'This field is required' }),
+  activity_date: z.string({ error: required }),
   settled_lender: nullableText,
   reason: nullableText,
   post: z.uuid().optional(),

@@ -7,7 +7,7 @@ import { providerNotFound } from '../../application/refusals';
 import { biddingLimitsView, dealHistoryView, dealSummaryView, dealView } from '../../contracts/deal';
 import { dealActivityTypes, dealMessages } from '../../domain/deal/schemas';
 import { dealStages } from '../../domain/deal/stages';
-import { listResultSchema, sortingSchema } from '../../domain/shared/list-query';
+import { listResultSchema, pageFields, sortingSchema } from '../../domain/shared/list-query';
 import { biddingLimitState } from '../../projections/deals/queries';
 import { findUser } from '../../projections/users/queries';
 import { adminOnly, callerOf, forbidden } from '../access';
@@ -34,8 +34,7 @@ export const dealSortable = ['updated_at', 'opened_at', 'value', 'last_activity_
 /** spec 1 §7 "Deals": status, activity_type, activity_date_ini / _end (YYYY-MM-DD), fsp_uuid and org_uuid (admins). */
 const dealsQuery = z
   .strictObject({
-    page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
-    count: z.coerce.number().int().min(1).max(100, 'count is at most 100').default(25),
+    ...pageFields(),
     sorting: sortingSchema(dealSortable),
     /** One stage or several, comma separated (the board asks per column; the lost view asks closed_lost). */
     status: stageList.optional(),

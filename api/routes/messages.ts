@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageFields } from '../../domain/shared/list-query';
 import { viewOfConversation, viewsOfConversations } from '../../application/messages/conversation-views';
 import { chatEnabled, MESSAGE_READ_MODELS, scopeOf } from '../../application/messages/conversations';
 import { startConversation } from '../../application/messages/start-conversation';
@@ -22,8 +23,7 @@ import { accessWithView } from './view-access';
 
 const TAGS = ['messages'];
 const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
-  count: z.coerce.number().int().min(1).max(100, 'count is at most 100').default(25),
+  ...pageFields(),
 });
 const postParams = z.object({ postId: z.uuid() });
 

@@ -1,3 +1,4 @@
+import { required } from '../../domain/shared/messages';
 import { conversationErrors, conversationMessages } from '../../domain/conversation/decider';
 import { conversationStream } from '../../domain/conversation/events';
 import type { Position } from '../../infrastructure/event-store/event-store';
@@ -29,7 +30,7 @@ export async function startConversation(deps: Pick<WorkflowDependencies, 'db' | 
   if (!post || post.deleted || (actor.userType === 'customer' && post.owner_id !== actor.userId)) return { ok: false, error: postNotFound };
   let providerId = actor.userId;
   if (actor.userType === 'customer') {
-    if (!input.providerUuid) return { ok: false, error: invalidFields({ provider_uuid: ['This field is required'] }) };
+    if (!input.providerUuid) return { ok: false, error: invalidFields({ provider_uuid: [required] }) };
     const provider = await findUser(db, input.providerUuid);
     if (!provider || provider.user_type !== 'fsp') return { ok: false, error: providerNotFound };
     providerId = provider.uuid;

@@ -15,19 +15,19 @@ export function sortingSchema<const Sortable extends readonly [string, ...string
 /** spec 1 §9: tables show 25 rows a page; a page holds at most 100. */
 export const listPageSizes = { standard: 25, max: 100 } as const;
 
+/** `page` and `count` of a list (the count defaults to 25 unless the list says otherwise). */
+export const pageFields = (defaultCount: number = listPageSizes.standard) => ({
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
+  count: z.coerce.number().int().min(1).max(listPageSizes.max, `count is at most ${listPageSizes.max}`).default(defaultCount),
+});
+
 export function listQuerySchema<const Sortable extends readonly [string, ...string[]], Filter extends z.ZodObject>(
   sortable: Sortable,
   filter: Filter,
   options: { defaultCount?: number } = {},
 ) {
   return z.strictObject({
-    page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
-    count: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(listPageSizes.max, `count is at most ${listPageSizes.max}`)
-      .default(options.defaultCount ?? listPageSizes.standard),
+    ...pageFields(options.defaultCount),
     sorting: sortingSchema(sortable),
     filter: filter.optional(),
   });
