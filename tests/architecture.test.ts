@@ -89,6 +89,19 @@ describe('architecture (DESIGN.md §1)', () => {
     expect(violations).toEqual([]);
   });
 
+  it('keeps route modules thin: at most 200 lines each (the workflows live in application/)', () => {
+    const long = sourceFiles('api/routes')
+      .filter((file) => !/\.test\.ts$/.test(file))
+      .map((file) => [file, readFileSync(path.join(root, file), 'utf8').split('\n').length - 1] as const)
+      .filter(([, lines]) => lines > 200);
+    expect(long).toEqual([]);
+  });
+
+  it('keeps the routes out of a circle with the app: no route imports api/app.ts', () => {
+    const circular = sourceFiles('api/routes').filter((file) => importsOf(readFileSync(path.join(root, file), 'utf8')).some(({ specifier }) => /(^|\/)app$/.test(specifier)));
+    expect(circular).toEqual([]);
+  });
+
   describe('the check itself catches', () => {
     it('a web feature importing another feature', () => {
       expect(checkFile('web/features/posts/edit/x.tsx', "import { usePost } from '../api/get-post';")).toEqual([]);
