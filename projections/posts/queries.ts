@@ -1,18 +1,17 @@
-import type { Kysely } from 'kysely';
 import { ownPostSortable, type OwnPostsQuery } from '../../domain/post/own-posts';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { PostPartKind, PostRow, PostsDatabase } from './posts';
+import type { PostPartKind, PostRow } from './posts';
 
 /** A post that exists: a deleted one is not found (spec 1 §2: it disappears with all its data). */
 export async function findPost(database: Database, uuid: string): Promise<PostRow | undefined> {
-  return (database as Kysely<PostsDatabase>).selectFrom('posts').selectAll().where('uuid', '=', uuid).where('deleted', '=', false).executeTakeFirst();
+  return database.selectFrom('posts').selectAll().where('uuid', '=', uuid).where('deleted', '=', false).executeTakeFirst();
 }
 
 /** The owners of the posts named (deleted ones left out, as findPost does), in one query: a list page's bids. */
 export async function postOwnersOf(database: Database, uuids: readonly string[]): Promise<Map<string, string>> {
   if (uuids.length === 0) return new Map();
-  const rows = await (database as Kysely<PostsDatabase>)
+  const rows = await database
     .selectFrom('posts')
     .select(['uuid', 'owner_id'])
     .where('uuid', 'in', [...new Set(uuids)])
@@ -27,7 +26,7 @@ export async function findPostOfPart(
   partId: string,
   kind: PostPartKind,
 ): Promise<{ post_id: string; owner_id: string; applicant_id: string | null; removed: boolean } | undefined> {
-  return (database as Kysely<PostsDatabase>)
+  return database
     .selectFrom('post_parts')
     .innerJoin('posts', 'posts.uuid', 'post_parts.post_id')
     .select(['post_parts.post_id', 'posts.owner_id', 'post_parts.applicant_id', 'post_parts.removed'])
@@ -38,8 +37,7 @@ export async function findPostOfPart(
 }
 
 /** The owner's posts for `GET /v1/users/posts` (domain/post/own-posts.ts): newest first unless sorted. */
-export async function listOwnPosts(database: Database, ownerId: string, query: OwnPostsQuery): Promise<ListResult<PostRow>> {
-  const db = database as Kysely<PostsDatabase>;
+export async function listOwnPosts(db: Database, ownerId: string, query: OwnPostsQuery): Promise<ListResult<PostRow>> {
   let filtered = db.selectFrom('posts').where('owner_id', '=', ownerId).where('deleted', '=', false);
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
   const sorting = ownPostSortable.flatMap((field) => {

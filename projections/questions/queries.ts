@@ -1,14 +1,12 @@
-import type { Kysely } from 'kysely';
 import { type QuestionListQuery, questionSortable } from '../../domain/question/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { QuestionRow, QuestionsDatabase } from './questions';
+import type { QuestionRow } from './questions';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A product's questions, by status if asked; in their order (position ascending) unless sorted otherwise. */
-export async function listQuestions(database: Database, productId: string, query: QuestionListQuery): Promise<ListResult<QuestionRow>> {
-  const db = database as Kysely<QuestionsDatabase>;
+export async function listQuestions(db: Database, productId: string, query: QuestionListQuery): Promise<ListResult<QuestionRow>> {
   let filtered = db.selectFrom('questions').where('product_id', '=', productId);
   if (query.status) filtered = filtered.where('status', '=', query.status);
   const description = query.filter?.description;
@@ -30,7 +28,6 @@ export async function listQuestions(database: Database, productId: string, query
   return { total_records: Number(total.total), result: rows };
 }
 
-export async function findQuestion(database: Database, productId: string, uuid: string): Promise<QuestionRow | undefined> {
-  const db = database as Kysely<QuestionsDatabase>;
+export async function findQuestion(db: Database, productId: string, uuid: string): Promise<QuestionRow | undefined> {
   return db.selectFrom('questions').selectAll().where('product_id', '=', productId).where('uuid', '=', uuid).executeTakeFirst();
 }
