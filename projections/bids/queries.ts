@@ -5,6 +5,7 @@ import type { BidStanding, StandingAsk } from '../../domain/post/lifecycle';
 import type { PostSortKey } from '../../domain/post/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
+import { pageOf, sortOrder } from '../../infrastructure/database/list-queries';
 import type { DatabaseSchema } from '../../infrastructure/database/database';
 import type { OrganisationsTable } from '../organisations/tables';
 import type { UsersTable } from '../users/tables';
@@ -157,18 +158,10 @@ export async function listBids(database: Database, scope: BidScope, query: BidLi
   }
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
   if (query.filter?.post_id) filtered = filtered.where('post_id', '=', query.filter.post_id);
-  const sorting = bidSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) ordered = ordered.orderBy(field, direction);
+  for (const [field, direction] of sortOrder(bidSortable, query.sorting, ['created_at', 'desc'])) ordered = ordered.orderBy(field, direction);
   // The uuid breaks ties, so pages never overlap.
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }
 
 export type BidOrganisation = { uuid: string; name: string; logo_file_id: string | null };

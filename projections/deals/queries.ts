@@ -3,6 +3,7 @@ import { type BidLimitLevel, bidLimitCounts, bidLimitLevel } from '../../domain/
 import type { DealActivityType } from '../../domain/deal/schemas';
 import type { DealStage } from '../../domain/deal/stages';
 import type { Database } from '../../infrastructure/database/database';
+import { pageOf } from '../../infrastructure/database/list-queries';
 import type { DealPostSummary } from '../../contracts/deal';
 import { externalLoansOf } from '../external-deals/queries';
 import type { DealActivityRow, DealRow } from './deals';
@@ -46,17 +47,8 @@ export async function listDeals(db: Database, query: DealListQuery): Promise<{ t
       return exists(activities);
     });
   }
-  const [total, rows] = await Promise.all([
-    filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(query.sortField, query.sortDirection)
-      .orderBy('uuid')
-      .limit(query.count)
-      .offset((query.page - 1) * query.count)
-      .execute(),
-  ]);
-  return { total_records: Number(total.n), rows };
+  const { total_records, result } = await pageOf(filtered.selectAll().orderBy(query.sortField, query.sortDirection).orderBy('uuid'), filtered, query);
+  return { total_records, rows: result };
 }
 
 export async function findDeal(database: Database, dealId: string): Promise<DealRow | undefined> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../infrastructure/database/database';
+import { pageOf } from '../../infrastructure/database/list-queries';
 import type { ChatMessageRow, ConversationRow } from './messages';
 
 // The queries the messages API runs (api/routes/messages.ts). Scopes: a customer's conversations, a provider's,
@@ -23,17 +24,11 @@ function scoped(db: Database, scope: ConversationScope) {
  * the latest message first. Admins, who are no party, read every conversation latest first.
  */
 export async function listInbox(db: Database, scope: ConversationScope, page: number, count: number): Promise<{ total_records: number; rows: ConversationRow[] }> {
-  const total = await scoped(db, scope).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
   let query = scoped(db, scope).selectAll();
   if (scope.kind === 'customer') query = query.orderBy('customer_unread', 'desc');
   if (scope.kind === 'provider') query = query.orderBy('provider_unread', 'desc');
-  const rows = await query
-    .orderBy('updated_at', 'desc')
-    .orderBy('uuid')
-    .limit(count)
-    .offset((page - 1) * count)
-    .execute();
-  return { total_records: Number(total?.n ?? 0), rows };
+  const { total_records, result } = await pageOf(query.orderBy('updated_at', 'desc').orderBy('uuid'), scoped(db, scope), { page, count });
+  return { total_records, rows: result };
 }
 
 /** The conversations of one post the scope may read (a provider: its own, at most one). */
@@ -53,20 +48,9 @@ export async function unreadTotal(db: Database, scope: ConversationScope): Promi
 
 /** A page of messages: page 1 holds the newest `count`; each page is returned oldest first (as a chat reads). */
 export async function listMessages(db: Database, conversationId: string, page: number, count: number): Promise<{ total_records: number; rows: ChatMessageRow[] }> {
-  const total = await db
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  const rows = await db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .orderBy('seq', 'desc')
-    .limit(count)
-    .offset((page - 1) * count)
-    .execute();
-  return { total_records: Number(total?.n ?? 0), rows: rows.reverse() };
+  const messages = db.selectFrom('chat_messages').where('conversation_id', '=', conversationId);
+  const { total_records, result } = await pageOf(messages.selectAll().orderBy('seq', 'desc'), messages, { page, count });
+  return { total_records, rows: result.reverse() };
 }
 
 export async function findMessage(db: Database, uuid: string): Promise<ChatMessageRow | undefined> {

@@ -8,10 +8,10 @@ import {
 } from '../../domain/organisation/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
+import { escapeLike, pageOf, sortOrder } from '../../infrastructure/database/list-queries';
 import type { UserRow } from '../users/users';
 import type { OrganisationRow } from './organisations';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listOrganisations(db: Database, query: OrganisationListQuery): Promise<ListResult<OrganisationRow>> {
   let filtered = db.selectFrom('organisations');
@@ -22,19 +22,9 @@ export async function listOrganisations(db: Database, query: OrganisationListQue
   if (status) filtered = filtered.where('status', '=', status);
 
   // spec 1 §9: default sort created_at descending; uuid breaks ties so pages never overlap.
-  const sorting = organisationSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) {
-    ordered = ordered.orderBy(field, direction);
-  }
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  for (const [field, direction] of sortOrder(organisationSortable, query.sorting, ['created_at', 'desc'])) ordered = ordered.orderBy(field, direction);
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }
 
 export async function findOrganisation(db: Database, uuid: string): Promise<OrganisationRow | undefined> {
@@ -80,17 +70,9 @@ export async function listOrganisationProviders(
   let filtered = db.selectFrom('users').where('user_type', '=', 'fsp');
   if (organisationUuid) filtered = filtered.where('organisation_uuid', '=', organisationUuid);
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
-  const sorting = organisationProviderSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['full_name', 'asc'] as const]) {
+  for (const [field, direction] of sortOrder(organisationProviderSortable, query.sorting, ['full_name', 'asc'])) {
     ordered = field === 'full_name' ? ordered.orderBy(sql`lower(${fullName})`, direction) : ordered.orderBy(field, direction);
   }
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }

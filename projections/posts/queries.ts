@@ -1,6 +1,7 @@
 import { ownPostSortable, type OwnPostsQuery } from '../../domain/post/own-posts';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
+import { pageOf, sortOrder } from '../../infrastructure/database/list-queries';
 import type { PostPartKind, PostRow } from './posts';
 
 /** A post that exists: a deleted one is not found (spec 1 §2: it disappears with all its data). */
@@ -40,16 +41,8 @@ export async function findPostOfPart(
 export async function listOwnPosts(db: Database, ownerId: string, query: OwnPostsQuery): Promise<ListResult<PostRow>> {
   let filtered = db.selectFrom('posts').where('owner_id', '=', ownerId).where('deleted', '=', false);
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
-  const sorting = ownPostSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) ordered = ordered.orderBy(field, direction);
+  for (const [field, direction] of sortOrder(ownPostSortable, query.sorting, ['created_at', 'desc'])) ordered = ordered.orderBy(field, direction);
   // The uuid breaks ties, so pages never overlap.
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }

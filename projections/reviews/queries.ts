@@ -4,6 +4,7 @@ import type { PublishedReviewView, ReviewView } from '../../contracts/review';
 import { shortName } from '../../domain/review/schemas';
 import type { ReviewStatus } from '../../domain/review/schemas';
 import type { Database } from '../../infrastructure/database/database';
+import { pageOf } from '../../infrastructure/database/list-queries';
 import type { ReviewRow } from './reviews';
 
 // The questions the review routes ask (api/routes/reviews.ts). Names come from the users read model at read time.
@@ -33,22 +34,17 @@ export async function listReviews(db: Database, query: ReviewListQuery): Promise
   if (query.fspId) filtered = filtered.where('reviews.fsp_id', '=', query.fspId);
   if (query.postId) filtered = filtered.where('reviews.post_id', '=', query.postId);
   if (query.reviewId) filtered = filtered.where('reviews.uuid', '=', query.reviewId);
-  const [total, rows] = await Promise.all([
-    filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    filtered
-      .leftJoin('users as customer', 'customer.uuid', 'reviews.customer_id')
-      .leftJoin('users as fsp', 'fsp.uuid', 'reviews.fsp_id')
-      .leftJoin('organisations', 'organisations.uuid', 'fsp.organisation_uuid')
-      .selectAll('reviews')
-      .select(['customer.first_name as customer_first_name', 'customer.last_name as customer_last_name', 'fsp.first_name as fsp_first_name', 'fsp.last_name as fsp_last_name', 'organisations.name as organisation_name'])
-      .orderBy(`reviews.${query.sortField}`, query.sortDirection)
-      .orderBy('reviews.uuid')
-      .limit(query.count)
-      .offset((query.page - 1) * query.count)
-      .execute(),
-  ]);
+  const ordered = filtered
+    .leftJoin('users as customer', 'customer.uuid', 'reviews.customer_id')
+    .leftJoin('users as fsp', 'fsp.uuid', 'reviews.fsp_id')
+    .leftJoin('organisations', 'organisations.uuid', 'fsp.organisation_uuid')
+    .selectAll('reviews')
+    .select(['customer.first_name as customer_first_name', 'customer.last_name as customer_last_name', 'fsp.first_name as fsp_first_name', 'fsp.last_name as fsp_last_name', 'organisations.name as organisation_name'])
+    .orderBy(`reviews.${query.sortField}`, query.sortDirection)
+    .orderBy('reviews.uuid');
+  const { total_records, result: rows } = await pageOf(ordered, filtered, query);
   return {
-    total_records: Number(total.n),
+    total_records,
     result: rows.map((row) => ({
       ...moderationFieldsOf(row),
       customer_name: fullName(row.customer_first_name, row.customer_last_name),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { type UserListQuery, userSortable } from '../../domain/user/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
+import { escapeLike, pageOf, sortOrder } from '../../infrastructure/database/list-queries';
 import type { UserRow } from './users';
 
 export async function findUser(database: Database, uuid: string): Promise<UserRow | undefined> {
@@ -40,7 +41,6 @@ export async function findUserByEmail(database: Database, email: string): Promis
   return database.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The admin's users tables (spec 2 §2): by type and status, searched over e-mail, full name, status and mobile. */
 export async function listUsers(db: Database, query: UserListQuery): Promise<ListResult<UserRow>> {
@@ -60,17 +60,9 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Lis
     );
   }
   const fullName = sql<string>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`;
-  const sorting = userSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['full_name', 'asc'] as const]) {
+  for (const [field, direction] of sortOrder(userSortable, query.sorting, ['full_name', 'asc'])) {
     ordered = field === 'full_name' ? ordered.orderBy(fullName, direction) : ordered.orderBy(field, direction);
   }
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }
