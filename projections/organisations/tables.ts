@@ -1,17 +1,12 @@
-import type { OrganisationCategory, OrganisationStatus, OrganisationType } from '../../domain/organisation/schemas';
+import type { OrganisationDetails } from '../../domain/organisation/events';
 
 // The table `createTables` in organisations.ts makes. Handlers write it in the build's schema and the API reads
 // the views of the same names in `public` (projections/projection.ts): queries name them plainly.
 
-export interface OrganisationsTable {
+/** An organisation's details as its events carry them, with its ids, bidders and times. */
+export interface OrganisationsTable extends OrganisationDetails {
   uuid: string;
   product_id: string;
-  name: string;
-  abbreviation: string | null;
-  organisation_type: OrganisationType;
-  category: OrganisationCategory | null;
-  status: OrganisationStatus;
-  logo_file_id: string | null;
   /** Uuids of the brokers that may bid (spec 3 §3); only organisations that still exist as brokers. */
   allowed_bidders: string[];
   created_at: Date;
