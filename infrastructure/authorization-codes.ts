@@ -1,23 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Database } from './database/database';
 
 // The authorization-code grant with PKCE (RFC 7636, S256 only): the identity page hands the browser a code bound to
 // the client, its redirect and the challenge; the token endpoint exchanges it once, with the verifier.
 
 export const AUTHORIZATION_CODE_SECONDS = 60;
-
-type AuthorizationCodesDatabase = {
-  authorization_codes: {
-    code_hash: string;
-    user_id: string;
-    client_id: string;
-    redirect_uri: string;
-    code_challenge: string;
-    expires_at: Date;
-    used_at: Date | null;
-  };
-};
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 const hashCode = (code: string) => sha256(code).toString('hex');
@@ -27,9 +14,8 @@ export const pkceChallenge = (verifier: string) => sha256(verifier).toString('ba
 
 export type CodeBinding = { clientId: string; redirectUri: string };
 
-export async function issueAuthorizationCode(database: Database, grant: CodeBinding & { userId: string; codeChallenge: string }, now: Date): Promise<string> {
+export async function issueAuthorizationCode(db: Database, grant: CodeBinding & { userId: string; codeChallenge: string }, now: Date): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  const db = database as Kysely<AuthorizationCodesDatabase>;
   // Codes live a minute: each log-in clears the expired ones, so the table holds only the last minute's.
   await db.deleteFrom('authorization_codes').where('expires_at', '<', now).execute();
   await db
@@ -48,8 +34,7 @@ export async function issueAuthorizationCode(database: Database, grant: CodeBind
 }
 
 /** The user a code was issued to, if the code is fresh, unused, for this client and redirect, and the verifier fits. */
-export async function redeemAuthorizationCode(database: Database, code: string, exchange: CodeBinding & { codeVerifier: string }, now: Date): Promise<string | null> {
-  const db = database as Kysely<AuthorizationCodesDatabase>;
+export async function redeemAuthorizationCode(db: Database, code: string, exchange: CodeBinding & { codeVerifier: string }, now: Date): Promise<string | null> {
   // Claimed in one statement, so two exchanges of one code cannot both win.
   const claimed = await db
     .updateTable('authorization_codes')

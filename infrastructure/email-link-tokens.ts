@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from './database/database';
 
 // The signed, single-purpose links of the trade e-mails (docs/trade-mail.md "Link tokens"): a token binds one action
@@ -61,10 +61,6 @@ export async function verifyEmailLinkToken(key: Uint8Array, token: string, now: 
   }
 }
 
-type LinkUsesDatabase = {
-  email_link_uses: { token_id: string; action: string; post_id: string; user_id: string; used_at: Date; claimed_until: Date | null };
-};
-
 /** How long a link's use is held for its action; longer than any action takes, short enough to retry after a crash. */
 export const EMAIL_LINK_CLAIM_SECONDS = 120;
 
@@ -72,8 +68,7 @@ export const EMAIL_LINK_CLAIM_SECONDS = 120;
  * Claims a link for its action: false when it was used, or is being used right now (one statement, so two concurrent
  * uses cannot both win). A claim left by a process that died before `confirmEmailLink` runs out and can be taken.
  */
-export async function claimEmailLink(database: Database, claims: EmailLinkClaims, now: Date): Promise<boolean> {
-  const db = database as unknown as Kysely<LinkUsesDatabase>;
+export async function claimEmailLink(db: Database, claims: EmailLinkClaims, now: Date): Promise<boolean> {
   const claimedUntil = new Date(now.getTime() + EMAIL_LINK_CLAIM_SECONDS * 1000);
   const claimed = await db
     .insertInto('email_link_uses')

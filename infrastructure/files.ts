@@ -1,22 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { imageLimits } from '../domain/organisation/schemas';
 import type { Database } from './database/database';
 
 // Uploaded images (organisation logos, avatars); those no one shows any more are swept (projections/files). The type
 // is read from the content, never from the name or the declared type, so a renamed script is refused; the file is
 // served with that type only (and nosniff).
-
-interface FilesTable {
-  id: string;
-  content_type: string;
-  byte_size: number;
-  content: Uint8Array;
-  created_at: Date;
-  /** When this content was last stored (null: restored from a backup older than the column; `created_at` counts). */
-  stored_at: Date | null;
-}
-type FilesDatabase = { files: FilesTable };
 
 export const MAX_IMAGE_BYTES = imageLimits.maxBytes;
 
@@ -65,14 +53,13 @@ export type StoredImage = { ok: true; id: string } | { ok: false; reason: 'WRONG
  * moves `stored_at`, so the sweep of unreferenced files (projections/files/file-sweeper.ts) leaves it to the command
  * about to show it.
  */
-export async function storeImage(database: Database, dataUrl: string): Promise<StoredImage> {
+export async function storeImage(db: Database, dataUrl: string): Promise<StoredImage> {
   const comma = dataUrl.indexOf(',');
   const content = Buffer.from(dataUrl.slice(comma + 1), 'base64');
   if (content.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: 'TOO_LARGE' };
   const contentType = detectImageType(content);
   if (!contentType) return { ok: false, reason: 'WRONG_FILE_TYPE' };
   const id = createHash('sha256').update(content).digest('hex').slice(0, 40);
-  const db = database as Kysely<FilesDatabase>;
   const now = new Date();
   await db
     .insertInto('files')
@@ -82,8 +69,7 @@ export async function storeImage(database: Database, dataUrl: string): Promise<S
   return { ok: true, id };
 }
 
-export async function readFile(database: Database, id: string): Promise<{ contentType: string; content: Buffer } | undefined> {
-  const db = database as Kysely<FilesDatabase>;
+export async function readFile(db: Database, id: string): Promise<{ contentType: string; content: Buffer } | undefined> {
   const row = await db.selectFrom('files').select(['content_type', 'content']).where('id', '=', id).executeTakeFirst();
   return row ? { contentType: row.content_type, content: Buffer.from(row.content) } : undefined;
 }

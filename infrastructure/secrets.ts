@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Database } from './database/database';
-
-type SecretsDatabase = { app_secrets: { name: string; value: Uint8Array; created_at: Date } };
 
 export type AppSecrets = Readonly<{
   /** Signs access tokens (HS256). */
@@ -12,8 +9,7 @@ export type AppSecrets = Readonly<{
 }>;
 
 /** The servers' shared secrets, made on first start (the first process to insert wins; the others read its). */
-export async function loadSecrets(database: Database): Promise<AppSecrets> {
-  const db = database as Kysely<SecretsDatabase>;
+export async function loadSecrets(db: Database): Promise<AppSecrets> {
   const names = ['access_token', 'email_lookup'];
   await db
     .insertInto('app_secrets')

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { UserType } from '../domain/user/schemas';
 import { CALLERS_CHANNEL } from './callers-channel';
 import type { Database } from './database/database';
@@ -75,18 +75,6 @@ export async function verifyAccessToken(key: Uint8Array, token: string, now: Dat
   }
 }
 
-type RefreshTokensDatabase = {
-  refresh_tokens: {
-    token_hash: string;
-    family_id: string;
-    user_id: string;
-    expires_at: Date;
-    used_at: Date | null;
-    revoked_at: Date | null;
-    created_at: Date;
-  };
-};
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new session's id: its refresh tokens' family, named in its access tokens. */
@@ -95,7 +83,7 @@ export const newSessionId = (): string => randomUUID();
 /** A new refresh token for `userId` in the session `familyId` (new at log-in, else the family of the token it replaces). */
 export async function issueRefreshToken(database: Database, userId: string, now: Date, familyId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await (database as Kysely<RefreshTokensDatabase>)
+  await database
     .insertInto('refresh_tokens')
     .values({
       token_hash: hashToken(token),
@@ -136,11 +124,10 @@ export async function issueSessionTokens(
  * so its whole family is revoked and the caller must log in again.
  */
 export async function rotateRefreshToken(
-  database: Database,
+  db: Database,
   token: string,
   now: Date,
 ): Promise<{ userId: string; sessionId: string; refreshToken: string } | null> {
-  const db = database as Kysely<RefreshTokensDatabase>;
   const tokenHash = hashToken(token);
   const claimed = await db
     .updateTable('refresh_tokens')
@@ -152,13 +139,13 @@ export async function rotateRefreshToken(
     .returning(['user_id', 'family_id'])
     .executeTakeFirst();
   if (!claimed) {
-    await revokeFamilyOf(database, tokenHash, now);
+    await revokeFamilyOf(db, tokenHash, now);
     return null;
   }
   return {
     userId: claimed.user_id,
     sessionId: claimed.family_id,
-    refreshToken: await issueRefreshToken(database, claimed.user_id, now, claimed.family_id),
+    refreshToken: await issueRefreshToken(db, claimed.user_id, now, claimed.family_id),
   };
 }
 
@@ -192,7 +179,7 @@ export async function revokeAllRefreshTokens(database: Database, userId: string,
  * earlier cannot matter, since no access token outlives it by more than ACCESS_TOKEN_SECONDS.
  */
 export async function endedSessionsOf(database: Database, userId: string, now: Date): Promise<string[]> {
-  const rows = await (database as Kysely<RefreshTokensDatabase>)
+  const rows = await database
     .selectFrom('refresh_tokens')
     .select('family_id')
     .distinct()

@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { activateAccount, invalidActivationCode } from '../../application/users/activate-account';
 import { requestActivationMail, requestPasswordReset } from '../../application/users/request-account-mail';
@@ -8,7 +7,6 @@ import { invalidResetToken, resetPassword } from '../../application/users/reset-
 import { organisationTypes } from '../../domain/organisation/schemas';
 import { maxLengthMessage, required } from '../../domain/shared/messages';
 import { email as emailSchema, password as passwordSchema, userStatuses, userTypes } from '../../domain/user/schemas';
-import type { OrganisationsDatabase } from '../../projections/organisations/organisations';
 import { commandContext } from '../command-context';
 import type { AppDependencies } from '../dependencies';
 import { domainProblem } from '../domain-problems';
@@ -131,7 +129,7 @@ export const activationRoutes =
         },
       },
       async (request) => {
-        let query = (db as Kysely<OrganisationsDatabase>).selectFrom('organisations').select(['uuid', 'name', 'organisation_type']).where('status', '=', 'active');
+        let query = db.selectFrom('organisations').select(['uuid', 'name', 'organisation_type']).where('status', '=', 'active');
         const search = request.query.search;
         if (search) query = query.where('name', 'ilike', `%${escapeLike(search)}%`);
         return { result: await query.orderBy('name').orderBy('uuid').limit(DIRECTORY_SIZE).execute() };

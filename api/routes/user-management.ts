@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { INLINE_IMAGE_BODY_BYTES } from '../../application/images';
 import { changeUser } from '../../application/users/change-user';
@@ -12,7 +11,6 @@ import { newCustomerAnswer, newCustomerBody } from '../../domain/user/customer-a
 import { userView } from '../../domain/user/schemas';
 import { createAdminBody, patchKinds, providerAnswerView, reviewView, userPatchBody, userSearchQuery, userShowQuery } from '../../domain/user/user-management';
 import { issueUserKey } from '../../infrastructure/tokens';
-import type { QuestionsDatabase } from '../../projections/questions/questions';
 import { findUser, listUsers } from '../../projections/users/queries';
 import { approvedReviewsOf } from '../../projections/reviews/queries';
 import type { ReviewRow } from '../../projections/reviews/reviews';
@@ -38,7 +36,7 @@ const toIncludedReview = (r: ReviewRow) => ({ uuid: r.uuid, customer_uuid: r.cus
 /** The provider's answers with the question each one answers, in the questions' order (spec 2 §7 include=questions). */
 async function answersWithQuestions(db: AppDependencies['db'], user: UserRow) {
   if (user.answers.length === 0) return [];
-  const questions = await (db as Kysely<QuestionsDatabase>)
+  const questions = await db
     .selectFrom('questions')
     .select(['uuid', 'description', 'position'])
     .where('uuid', 'in', user.answers.map((a) => a.question_uuid))

@@ -4,13 +4,18 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import type { InfrastructureTables } from './tables';
 
 /**
- * The one database handle of a process. Its table types are declared by each module that owns tables, which
- * narrows it with `withTables` or its own `Kysely<…>` type; the schema itself lives in migrations.
+ * Every table a query may name: the infrastructure's own (./tables.ts, made by ./migrations) and the read models'
+ * (projections/<name>/tables.ts), which projections/read-models.ts adds to this interface by declaration merging, since
+ * infrastructure/ may not import projections/. A read model's tables are written in its build's schema and read
+ * through views of the same names in `public` (projections/projection.ts): a query names them plainly either way.
  */
-// biome-ignore lint: the handle is shared by modules that each know their own tables.
-export type Database = Kysely<any>;
+export interface DatabaseSchema extends InfrastructureTables {}
+
+/** The one database handle of a process. */
+export type Database = Kysely<DatabaseSchema>;
 
 export type DatabaseHandle = {
   db: Database;

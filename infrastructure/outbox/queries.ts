@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import type { OutboxListQuery } from '../../domain/outbox/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../database/database';
+import { escapeLike, pageOf } from '../database/list-queries';
 import { type OutboxMessageRow, outboxDb } from './outbox-table';
 
 // Reading the outbox for the admin mailbox, and erasing a person's messages (docs/mail.md, docs/personal-data.md).
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listOutboxMessages(db: Database, query: OutboxListQuery): Promise<ListResult<OutboxMessageRow>> {
   let filtered = outboxDb(db).selectFrom('outbox_messages');
@@ -16,17 +15,7 @@ export async function listOutboxMessages(db: Database, query: OutboxListQuery): 
   if (recipient) filtered = filtered.where('recipient', 'ilike', `%${escapeLike(recipient)}%`);
   // Newest first unless asked otherwise; the insertion order breaks ties, so pages never overlap or reorder.
   const direction = query.sorting?.created_at ?? 'desc';
-  const [rows, total] = await Promise.all([
-    filtered
-      .selectAll()
-      .orderBy('created_at', direction)
-      .orderBy('seq', direction)
-      .limit(query.count)
-      .offset((query.page - 1) * query.count)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(filtered.selectAll().orderBy('created_at', direction).orderBy('seq', direction), filtered, query);
 }
 
 export async function findOutboxMessage(db: Database, id: string): Promise<OutboxMessageRow | undefined> {

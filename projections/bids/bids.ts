@@ -1,52 +1,19 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type BidEvent, bidEventTypes, bidStatusAfter, type BidPlaced, type BidTerms } from '../../domain/bid/events';
-import type { BidForm, BidOrigin, BidStatus, BidType } from '../../domain/bid/schemas';
+import type { BidForm } from '../../domain/bid/schemas';
 import type { PostDeleted } from '../../domain/post/events';
 import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
-import { createPostLeadingBids, type PostLeadingBidsTable } from './post-leading-bids';
+import { createPostLeadingBids } from './post-leading-bids';
+import type { BidsTable } from './tables';
 
 // Bids as the post detail, the bid lists, the leading bid and Auto-Declare read them (spec 1 §3, §4; spec 3 §7).
 // Other read models and reactors code against these columns (docs/bids.md "Read model"). No personal data: the
 // cancellation reason (the provider's free text) stays in the events. A deleted post's bids are deleted with it.
 
-export interface BidsTable {
-  uuid: string;
-  post_id: string;
-  provider_id: string;
-  organisation_uuid: string;
-  status: BidStatus;
-  bid_type: BidType;
-  show_private: boolean;
-  origin: BidOrigin;
-  template_id: string | null;
-  interest_rate: number;
-  comparison_rate: number;
-  maximum_lvr: number;
-  rate_type: string;
-  fixed_period: number | null;
-  repayment_type: string;
-  loan_amount: number;
-  monthly_repayment: number;
-  monthly_savings: number | null;
-  auto_declare_eligible: boolean;
-  /** The whole bid form as placed or last edited (BidForm). */
-  form: BidForm;
-  /** Admin delete: the bid is gone from every list; the row stays so a replayed event finds it. */
-  deleted: boolean;
-  /** Who placed it: the provider, or an admin for the provider. */
-  placed_by: string;
-  /**
-   * The customer accepted another bid of the post (`BidAcceptedOnPost`) while this one was active or expired: it
-   * shows as "Another bid chosen" (docs/bids.md "Bids the customer did not choose"); its status stays `expired`.
-   */
-  not_chosen: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
 export type BidRow = Selectable<BidsTable>;
-export type BidsDatabase = { bids: BidsTable; post_leading_bids: PostLeadingBidsTable };
 
 const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted', 'BidAcceptedOnPost']);
 
@@ -94,8 +61,7 @@ export const bidsProjection: Projection = {
     await sql`create index bids_created_at on bids (created_at desc, uuid)`.execute(trx);
     await createPostLeadingBids(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<BidsDatabase>;
+  async handle(events, db) {
     // Placed bids in a row go in as one insert: the leading-bid trigger then runs once for them, not once each.
     let placed: BidRow[] = [];
     const insertPlaced = async () => {
@@ -171,7 +137,7 @@ export function bidRowOf(placed: BidPlaced['data'], at: Date): BidRow {
 
 const asJsonb = (form: BidForm) => sql<BidForm>`${JSON.stringify(form)}::jsonb`;
 
-async function apply(db: Kysely<BidsDatabase>, event: RecordedEvent & Exclude<BidEvent, BidPlaced>): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & Exclude<BidEvent, BidPlaced>): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   const bidId = event.data.bid_id;
   switch (event.type) {

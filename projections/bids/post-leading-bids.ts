@@ -10,19 +10,6 @@ import { buildSchema, type Projection } from '../projection';
 // it touched from their bids. Recomputing on insert too cost PostgreSQL 60–80 µs more a bid under the bid workload
 // (docs/performance-history.md "Leading bids on insert").
 
-type Leader = {
-  uuid: string;
-  interest_rate: number;
-  comparison_rate: number;
-  created_at: Date;
-  provider_id: string;
-  organisation_uuid: string;
-  /** An anonymous bid keeping its organisation private: neither it nor its lender's experience is shown. */
-  hidden: boolean;
-};
-type Prefixed<P extends string> = { [K in keyof Leader as `${P}_${K}`]: Leader[K] };
-export type PostLeadingBidsTable = { post_id: string } & Prefixed<'cr'> & Prefixed<'ir'>;
-
 const leaderColumns = ['uuid', 'interest_rate', 'comparison_rate', 'created_at', 'provider_id', 'organisation_uuid', 'hidden'] as const;
 const leaderTypes = ['uuid', 'double precision', 'double precision', 'timestamptz', 'uuid', 'uuid', 'boolean'] as const;
 

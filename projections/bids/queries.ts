@@ -1,17 +1,19 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { RankedBid } from '../../domain/bid/rules';
 import { type BidListQuery, bidSortable } from '../../contracts/bid';
 import type { BidStanding, StandingAsk } from '../../domain/post/lifecycle';
 import type { PostSortKey } from '../../domain/post/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { OrganisationsDatabase } from '../organisations/organisations';
-import type { UsersDatabase } from '../users/users';
-import type { BidRow, BidsDatabase } from './bids';
+import { pageOf, sortOrder } from '../../infrastructure/database/list-queries';
+import type { DatabaseSchema } from '../../infrastructure/database/database';
+import type { OrganisationsTable } from '../organisations/tables';
+import type { UsersTable } from '../users/tables';
+import type { BidRow } from './bids';
 
 // The questions the API, the dashboards and Auto-Declare ask of the bids read model (projections/bids/bids.ts).
 
-const bids = (database: Database) => (database as Kysely<BidsDatabase>).selectFrom('bids');
+const bids = (database: Database) => database.selectFrom('bids');
 
 /** A bid by id, deleted ones included (the caller decides: a deleted bid answers 404). */
 export async function findBid(database: Database, uuid: string): Promise<BidRow | undefined> {
@@ -34,7 +36,7 @@ export async function providersNotChosen(database: Database, postId: string): Pr
 }
 
 /** spec 3 §4 "Lender sort order": lower rate first, ties by who bid first. */
-const bestFirst = (query: SelectQueryBuilder<BidsDatabase, 'bids', BidRow>, sortBy: PostSortKey) =>
+const bestFirst = (query: SelectQueryBuilder<DatabaseSchema, 'bids', BidRow>, sortBy: PostSortKey) =>
   query.orderBy(sortBy, 'asc').orderBy('created_at', 'asc').orderBy('uuid', 'asc');
 
 /** The post's leading bid: its best active bid by the post's sort order (the warnings compare against it; an edit leaves itself out). */
@@ -131,14 +133,14 @@ export async function bidStandingOf(database: Database, ask: StandingAsk & { pos
 
 export type BidderRow = {
   uuid: string;
-  user_type: UsersDatabase['users']['user_type'];
-  status: UsersDatabase['users']['status'];
+  user_type: UsersTable['user_type'];
+  status: UsersTable['status'];
   organisation_uuid: string | null;
-  permissions: UsersDatabase['users']['permissions'];
+  permissions: UsersTable['permissions'];
   bids_accepted_limit: number | null;
   bids_contacted_limit: number | null;
   full_name: string;
-  organisation_type: OrganisationsDatabase['organisations']['organisation_type'] | null;
+  organisation_type: OrganisationsTable['organisation_type'] | null;
   organisation_name: string | null;
   logo_file_id: string | null;
   accepted_deals: number;
@@ -156,18 +158,10 @@ export async function listBids(database: Database, scope: BidScope, query: BidLi
   }
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
   if (query.filter?.post_id) filtered = filtered.where('post_id', '=', query.filter.post_id);
-  const sorting = bidSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) ordered = ordered.orderBy(field, direction);
+  for (const [field, direction] of sortOrder(bidSortable, query.sorting, ['created_at', 'desc'])) ordered = ordered.orderBy(field, direction);
   // The uuid breaks ties, so pages never overlap.
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }
 
 export type BidOrganisation = { uuid: string; name: string; logo_file_id: string | null };
@@ -175,7 +169,7 @@ export type BidOrganisation = { uuid: string; name: string; logo_file_id: string
 /** The organisations of a page of bids, by uuid (names and logos shown beside the bids). */
 export async function organisationsOf(database: Database, uuids: readonly string[]): Promise<Map<string, BidOrganisation>> {
   if (uuids.length === 0) return new Map();
-  const rows = await (database as Kysely<OrganisationsDatabase>)
+  const rows = await database
     .selectFrom('organisations')
     .select(['uuid', 'name', 'logo_file_id'])
     .where('uuid', 'in', [...new Set(uuids)])
@@ -186,7 +180,7 @@ export async function organisationsOf(database: Database, uuids: readonly string
 /** The providers' full names, by uuid (shown to the organisation's viewers and admins). */
 export async function providerNamesOf(database: Database, uuids: readonly string[]): Promise<Map<string, string>> {
   if (uuids.length === 0) return new Map();
-  const rows = await (database as Kysely<UsersDatabase>)
+  const rows = await database
     .selectFrom('users')
     .select(['uuid', sql<string>`trim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`.as('full_name')])
     .where('uuid', 'in', [...new Set(uuids)])

@@ -1,12 +1,14 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type DealEvent, dealEventTypes } from '../../domain/deal/events';
-import { dealValue, dealValueLabel, type DealValueLabel } from '../../domain/deal/figures';
-import type { ContactPreference, DealActivityType, NotProceedingReason } from '../../domain/deal/schemas';
+import { dealValue, dealValueLabel } from '../../domain/deal/figures';
+import type { ContactPreference } from '../../domain/deal/schemas';
 import type { DealStage } from '../../domain/deal/stages';
 import type { PostDeleted } from '../../domain/post/events';
 import { type UserDeleted, userSubject } from '../../domain/user/events';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { DealActivitiesTable, DealsTable } from './tables';
 
 // Deals as the board, the deal page and the bidding-limit counters read them (spec 1 §2 "Deals", spec 3 §3, §4).
 // Activity descriptions are the provider's record, sealed with the deal provider's key (docs/personal-data.md "A
@@ -14,49 +16,9 @@ import type { Projection } from '../projection';
 // person's key reads as null, as a rebuild would show it (`description_subject`). A deleted post's deals leave
 // every list (`deleted`); deleted activities keep their row (`deleted`) so the history stays explainable.
 
-export interface DealsTable {
-  uuid: string;
-  bid_id: string;
-  post_id: string;
-  provider_id: string;
-  organisation_id: string;
-  customer_id: string;
-  stage: DealStage;
-  loan_amount: number;
-  /** The deal value and its label (domain/deal/figures.ts), kept with every activity change. */
-  value: number;
-  value_label: DealValueLabel;
-  external: boolean;
-  contact_preference: ContactPreference;
-  opened_at: Date;
-  updated_at: Date;
-  /** The latest date among the deal's activities (YYYY-MM-DD text, like `activity_date`: it sorts as a date). */
-  last_activity_date: string;
-  /** The reason of the closed_lost activity, when the deal was lost. */
-  not_proceeding_reason: NotProceedingReason | null;
-  deleted: boolean;
-}
 export type DealRow = Selectable<DealsTable>;
 
-export interface DealActivitiesTable {
-  activity_id: string;
-  deal_id: string;
-  /** The deal stream's revision that recorded it: the activities' order. */
-  seq: number;
-  activity_type: DealActivityType;
-  amount: number | null;
-  description: string | null;
-  /** Whose key seals the description in the events (a personal-data subject); null when it has none. */
-  description_subject: string | null;
-  activity_date: string;
-  settled_lender: string | null;
-  reason: NotProceedingReason | null;
-  created_by: string;
-  created_at: Date;
-  deleted: boolean;
-}
 export type DealActivityRow = Selectable<DealActivitiesTable>;
-export type DealsDatabase = { deals: DealsTable; deal_activities: DealActivitiesTable };
 
 const handledTypes = new Set<string>([...dealEventTypes, 'UserDeleted', 'PostDeleted']);
 
@@ -111,8 +73,7 @@ export const dealsProjection: Projection = {
     await sql`create index deal_activities_deal on deal_activities (deal_id, seq)`.execute(trx);
     await sql`create index deal_activities_type_date on deal_activities (activity_type, activity_date)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<DealsDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The deal, post and user deciders wrote these events; their type names are checked above.
@@ -121,7 +82,7 @@ export const dealsProjection: Projection = {
   },
 };
 
-async function apply(db: Kysely<DealsDatabase>, event: RecordedEvent & (DealEvent | UserDeleted | PostDeleted)): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & (DealEvent | UserDeleted | PostDeleted)): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'UserDeleted':
@@ -190,7 +151,7 @@ async function apply(db: Kysely<DealsDatabase>, event: RecordedEvent & (DealEven
 
 type ActivityData = Extract<DealEvent, { type: 'DealActivityAdded' }>['data']['activity'];
 
-async function insertActivity(db: Kysely<DealsDatabase>, dealId: string, seq: number, activity: ActivityData, descriptionSubject: string | undefined): Promise<void> {
+async function insertActivity(db: Database, dealId: string, seq: number, activity: ActivityData, descriptionSubject: string | undefined): Promise<void> {
   await db
     .insertInto('deal_activities')
     .values({ ...activity, description_subject: descriptionSubject ?? null, deal_id: dealId, seq, created_at: new Date(activity.created_at), deleted: false })
@@ -199,7 +160,7 @@ async function insertActivity(db: Kysely<DealsDatabase>, dealId: string, seq: nu
 }
 
 /** The deal's value, label, latest activity date and not-proceeding reason from its remaining activities. */
-async function refreshFigures(db: Kysely<DealsDatabase>, dealId: string, at: Date, stage?: DealStage): Promise<void> {
+async function refreshFigures(db: Database, dealId: string, at: Date, stage?: DealStage): Promise<void> {
   const deal = await db.selectFrom('deals').select(['loan_amount']).where('uuid', '=', dealId).executeTakeFirst();
   if (!deal) return;
   const activities = await db

@@ -1,17 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type BidLimitLevel, bidLimitCounts, bidLimitLevel } from '../../domain/deal/figures';
 import type { DealActivityType } from '../../domain/deal/schemas';
 import type { DealStage } from '../../domain/deal/stages';
 import type { Database } from '../../infrastructure/database/database';
+import { pageOf } from '../../infrastructure/database/list-queries';
 import type { DealPostSummary } from '../../contracts/deal';
-import type { PostsDatabase } from '../posts/posts';
 import { externalLoansOf } from '../external-deals/queries';
-import type { UsersDatabase } from '../users/users';
-import type { DealActivityRow, DealRow, DealsDatabase } from './deals';
+import type { DealActivityRow, DealRow } from './deals';
 
 // The questions the deal routes ask of the deals read model (api/routes/deals.ts, acceptance.ts).
-
-const deals = (database: Database) => database as Kysely<DealsDatabase & UsersDatabase & PostsDatabase>;
 
 /** Whose deals a list may show: everything (admin), one provider's, or one organisation's. */
 export type DealScope = { kind: 'all' } | { kind: 'provider'; providerId: string } | { kind: 'organisation'; organisationId: string };
@@ -32,8 +29,7 @@ export type DealListQuery = {
   sortDirection: 'asc' | 'desc';
 };
 
-export async function listDeals(database: Database, query: DealListQuery): Promise<{ total_records: number; rows: DealRow[] }> {
-  const db = deals(database);
+export async function listDeals(db: Database, query: DealListQuery): Promise<{ total_records: number; rows: DealRow[] }> {
   let filtered = db.selectFrom('deals').where('deleted', '=', false);
   const { scope } = query;
   if (scope.kind === 'provider') filtered = filtered.where('provider_id', '=', scope.providerId);
@@ -51,35 +47,26 @@ export async function listDeals(database: Database, query: DealListQuery): Promi
       return exists(activities);
     });
   }
-  const [total, rows] = await Promise.all([
-    filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    filtered
-      .selectAll()
-      .orderBy(query.sortField, query.sortDirection)
-      .orderBy('uuid')
-      .limit(query.count)
-      .offset((query.page - 1) * query.count)
-      .execute(),
-  ]);
-  return { total_records: Number(total.n), rows };
+  const { total_records, result } = await pageOf(filtered.selectAll().orderBy(query.sortField, query.sortDirection).orderBy('uuid'), filtered, query);
+  return { total_records, rows: result };
 }
 
 export async function findDeal(database: Database, dealId: string): Promise<DealRow | undefined> {
-  return deals(database).selectFrom('deals').selectAll().where('uuid', '=', dealId).where('deleted', '=', false).executeTakeFirst();
+  return database.selectFrom('deals').selectAll().where('uuid', '=', dealId).where('deleted', '=', false).executeTakeFirst();
 }
 
 export async function findDealOfBid(database: Database, bidId: string): Promise<DealRow | undefined> {
-  return deals(database).selectFrom('deals').selectAll().where('bid_id', '=', bidId).where('deleted', '=', false).executeTakeFirst();
+  return database.selectFrom('deals').selectAll().where('bid_id', '=', bidId).where('deleted', '=', false).executeTakeFirst();
 }
 
 /** The deal's activities as recorded (deleted ones left out). */
 export async function dealActivities(database: Database, dealId: string): Promise<DealActivityRow[]> {
-  return deals(database).selectFrom('deal_activities').selectAll().where('deal_id', '=', dealId).where('deleted', '=', false).orderBy('seq').execute();
+  return database.selectFrom('deal_activities').selectAll().where('deal_id', '=', dealId).where('deleted', '=', false).orderBy('seq').execute();
 }
 
 /** The deal an activity belongs to (deleted activities too, so deleting again answers as gone). */
 export async function findActivity(database: Database, activityId: string): Promise<Pick<DealActivityRow, 'activity_id' | 'deal_id' | 'deleted'> | undefined> {
-  return deals(database).selectFrom('deal_activities').select(['activity_id', 'deal_id', 'deleted']).where('activity_id', '=', activityId).executeTakeFirst();
+  return database.selectFrom('deal_activities').select(['activity_id', 'deal_id', 'deleted']).where('activity_id', '=', activityId).executeTakeFirst();
 }
 
 /**
@@ -88,7 +75,7 @@ export async function findActivity(database: Database, activityId: string): Prom
  */
 export async function postSummariesOf(database: Database, postIds: readonly string[]): Promise<Map<string, DealPostSummary>> {
   if (postIds.length === 0) return new Map();
-  const rows = await deals(database)
+  const rows = await database
     .selectFrom('posts')
     .select(['uuid', 'loan_type', 'loan_amount', 'property_suburb', 'property_state', 'home_suburb', 'home_state'])
     .where('uuid', 'in', [...new Set(postIds)])
@@ -108,7 +95,7 @@ export async function postSummariesOf(database: Database, postIds: readonly stri
 /** Customers' full names by id, in one query (the caller decides whose it may show). */
 export async function customerNamesOf(database: Database, userIds: readonly string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await deals(database).selectFrom('users').select(['uuid', 'first_name', 'last_name']).where('uuid', 'in', [...new Set(userIds)]).execute();
+  const rows = await database.selectFrom('users').select(['uuid', 'first_name', 'last_name']).where('uuid', 'in', [...new Set(userIds)]).execute();
   return new Map(rows.map((row) => [row.uuid, [row.first_name, row.last_name].filter(Boolean).join(' ')]));
 }
 
@@ -119,8 +106,7 @@ export type BiddingLimitState = { accepted: BiddingLimit; contacted: BiddingLimi
  * A provider's bidding limits (spec 3 §3 "Provider limits", §4 "Bidding limit warnings"): its deals now accepted and
  * now contacted against `bids_accepted_limit` / `bids_contacted_limit`; `maxed` when either is at 100%.
  */
-export async function biddingLimitState(database: Database, providerId: string): Promise<BiddingLimitState> {
-  const db = deals(database);
+export async function biddingLimitState(db: Database, providerId: string): Promise<BiddingLimitState> {
   const [stages, user] = await Promise.all([
     db.selectFrom('deals').select('stage').where('provider_id', '=', providerId).where('deleted', '=', false).where('stage', 'in', ['accepted', 'contacted']).execute(),
     db.selectFrom('users').select(['bids_accepted_limit', 'bids_contacted_limit']).where('uuid', '=', providerId).executeTakeFirst(),

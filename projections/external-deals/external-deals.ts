@@ -1,28 +1,14 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type ExternalDealEvent, type ExternalDealProvider, externalDealEventTypes } from '../../domain/external-deal/events';
-import type { LoanPurpose, LoanType } from '../../domain/post/schemas';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { ExternalDealsTable } from './tables';
 
 // External deals as the edit form and the deal cards read them (docs/external-deals.md): the post of origin
 // external (its loan), its customer and its providers with their deals. Ids and amounts only, no personal data.
 
-export interface ExternalDealsTable {
-  /** The external deal's id, which is also the post id of its deals. */
-  uuid: string;
-  customer_id: string;
-  new_customer: boolean;
-  loan_type: LoanType;
-  loan_purpose: LoanPurpose;
-  loan_amount: number;
-  property_market_value: number;
-  providers: ExternalDealProvider[];
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
 export type ExternalDealRow = Selectable<ExternalDealsTable>;
-export type ExternalDealsDatabase = { external_deals: ExternalDealsTable };
 
 const handledTypes = new Set<string>(externalDealEventTypes);
 
@@ -49,8 +35,7 @@ export const externalDealsProjection: Projection = {
       )`.execute(trx);
     await sql`create index external_deals_customer on external_deals (customer_id)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<ExternalDealsDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The external deal decider wrote it (checked by type name).
@@ -61,7 +46,7 @@ export const externalDealsProjection: Projection = {
 
 const jsonb = (providers: readonly ExternalDealProvider[]) => sql<ExternalDealProvider[]>`${JSON.stringify(providers)}::jsonb`;
 
-async function apply(db: Kysely<ExternalDealsDatabase>, event: RecordedEvent & ExternalDealEvent): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & ExternalDealEvent): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'ExternalDealRecorded': {

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { MessageSent } from '../../domain/conversation/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
@@ -27,18 +27,18 @@ const product = 'Home Loan Auction';
 
 const fullName = (user: UserRow | undefined) => [user?.first_name, user?.last_name].filter(Boolean).join(' ') || null;
 
-export async function awayMailFor(trx: Kysely<any>, context: MessageMailContext, event: RecordedEvent & MessageSent, unreadBefore: number): Promise<void> {
+export async function awayMailFor(trx: Database, context: MessageMailContext, event: RecordedEvent & MessageSent, unreadBefore: number): Promise<void> {
   if (unreadBefore > 0) return; // mailed already for this unread stretch
   if (Date.now() - Date.parse(event.metadata.occurred_at) > MAIL_MAX_AGE_MS) return;
   const d = event.data;
   const recipientId = d.sender_side === 'customer' ? d.provider_id : d.customer_id;
   if (await isPresent(trx, recipientId)) return;
-  const [recipient, sender] = await Promise.all([findUser(trx as Database, recipientId), findUser(trx as Database, d.sender_id)]);
+  const [recipient, sender] = await Promise.all([findUser(trx, recipientId), findUser(trx, d.sender_id)]);
   if (!recipient?.email) return; // erased or deleted: nobody to write to
   // spec 1 §6: a provider sees the customer's first name only; a customer sees the provider's full name.
   const senderName = (d.sender_side === 'customer' ? sender?.first_name : fullName(sender)) ?? (d.sender_side === 'customer' ? 'The customer' : 'A provider');
   const link = `${context.publicUrl}/posts/${d.post_id}/messages`;
-  await enqueueMessage(trx as Database, {
+  await enqueueMessage(trx, {
     channel: 'email',
     causationId: event.id,
     template: MESSAGE_MAIL_TEMPLATE,
@@ -53,7 +53,7 @@ export async function awayMailFor(trx: Kysely<any>, context: MessageMailContext,
   });
 }
 
-async function isPresent(trx: Kysely<any>, userId: string): Promise<boolean> {
+async function isPresent(trx: Database, userId: string): Promise<boolean> {
   const { rows } = await sql<{ present: boolean }>`
     select exists (
       select 1 from public.message_presence

@@ -1,11 +1,13 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { type ConversationEvent, type ConversationSide, conversationEventTypes, type MessageSent } from '../../domain/conversation/events';
 import type { PostDeleted } from '../../domain/post/events';
 import type { UserDeleted } from '../../domain/user/events';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { eraseOutboxSubject } from '../../infrastructure/outbox/queries';
 import type { Projection } from '../projection';
 import { awayMailFor, type MessageMailContext } from './away-mail';
+import type { ChatMessagesTable, ConversationsTable } from './tables';
 
 // Conversations and their messages as the inbox and the chat read them (spec 1 §1, §2 "Other screens", §3
 // "Message"; docs/messages.md). Message texts are their senders' personal data (decrypted from the events): an
@@ -13,40 +15,9 @@ import { awayMailFor, type MessageMailContext } from './away-mail';
 //  - NOTIFYs `chat_messages` with ids only, delivered to the API's listener when the batch commits (live delivery),
 //  - e-mails a recipient who is away (./away-mail.ts), through the outbox.
 
-export interface ConversationsTable {
-  uuid: string;
-  post_id: string;
-  customer_id: string;
-  provider_id: string;
-  started_by: string;
-  started_at: Date;
-  /** The latest message's time (the start before any). */
-  updated_at: Date;
-  message_count: number;
-  customer_read_seq: number;
-  provider_read_seq: number;
-  /** Messages of the other party after the side's read marker. */
-  customer_unread: number;
-  provider_unread: number;
-  last_text: string | null;
-  last_sender_side: ConversationSide | null;
-  last_sent_at: Date | null;
-  /** The post was deleted: the conversation leaves every list and reads as not found. */
-  deleted: boolean;
-}
 export type ConversationRow = Selectable<ConversationsTable>;
 
-export interface ChatMessagesTable {
-  uuid: string;
-  conversation_id: string;
-  seq: number;
-  sender_id: string;
-  sender_side: ConversationSide;
-  text: string | null;
-  sent_at: Date;
-}
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
-export type MessagesDatabase = { conversations: ConversationsTable; chat_messages: ChatMessagesTable };
 
 /** The NOTIFY channel the API listens on (api/message-hub.ts). */
 export const CHAT_CHANNEL = 'chat_messages';
@@ -116,8 +87,7 @@ export function messagesProjection(context: MessageMailContext): Projection {
         )`.execute(trx);
       await sql`create index chat_messages_sender on chat_messages (sender_id)`.execute(trx);
     },
-    async handle(events, trx) {
-      const db = trx as Kysely<MessagesDatabase>;
+    async handle(events, db) {
       const notifications: ChatNotification[] = [];
       const notify = (event: RecordedEvent, notification: ChatNotification | null) => {
         if (notification && Date.parse(event.metadata.occurred_at) >= Date.now() - NOTIFY_MAX_AGE_MS) notifications.push(notification);
@@ -156,7 +126,7 @@ export function messagesProjection(context: MessageMailContext): Projection {
  * conversation counts its seq) is skipped, as a replayed batch must be.
  */
 async function applyMessages(
-  db: Kysely<MessagesDatabase>,
+  db: Database,
   events: (RecordedEvent & MessageSent)[],
   context: MessageMailContext,
 ): Promise<[RecordedEvent, ChatNotification][]> {
@@ -208,7 +178,7 @@ async function applyMessages(
   return notifications;
 }
 
-async function apply(db: Kysely<MessagesDatabase>, event: RecordedEvent & (Exclude<ConversationEvent, MessageSent> | UserDeleted | PostDeleted)): Promise<ChatNotification | null> {
+async function apply(db: Database, event: RecordedEvent & (Exclude<ConversationEvent, MessageSent> | UserDeleted | PostDeleted)): Promise<ChatNotification | null> {
   switch (event.type) {
     case 'ConversationStarted': {
       const d = event.data;

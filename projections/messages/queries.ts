@@ -1,22 +1,19 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../infrastructure/database/database';
-import type { OrganisationsDatabase } from '../organisations/organisations';
-import type { UsersDatabase } from '../users/users';
-import type { ChatMessageRow, ConversationRow, MessagesDatabase } from './messages';
+import { pageOf } from '../../infrastructure/database/list-queries';
+import type { ChatMessageRow, ConversationRow } from './messages';
 
 // The queries the messages API runs (api/routes/messages.ts). Scopes: a customer's conversations, a provider's,
 // or every one (admins).
 
 export type ConversationScope = { kind: 'customer'; userId: string } | { kind: 'provider'; userId: string } | { kind: 'all' };
 
-const messagesDb = (db: Database) => db as Kysely<MessagesDatabase>;
-
 export async function findConversation(db: Database, uuid: string): Promise<ConversationRow | undefined> {
-  return messagesDb(db).selectFrom('conversations').selectAll().where('uuid', '=', uuid).where('deleted', '=', false).executeTakeFirst();
+  return db.selectFrom('conversations').selectAll().where('uuid', '=', uuid).where('deleted', '=', false).executeTakeFirst();
 }
 
 function scoped(db: Database, scope: ConversationScope) {
-  let query = messagesDb(db).selectFrom('conversations').where('deleted', '=', false);
+  let query = db.selectFrom('conversations').where('deleted', '=', false);
   if (scope.kind === 'customer') query = query.where('customer_id', '=', scope.userId);
   if (scope.kind === 'provider') query = query.where('provider_id', '=', scope.userId);
   return query;
@@ -27,17 +24,11 @@ function scoped(db: Database, scope: ConversationScope) {
  * the latest message first. Admins, who are no party, read every conversation latest first.
  */
 export async function listInbox(db: Database, scope: ConversationScope, page: number, count: number): Promise<{ total_records: number; rows: ConversationRow[] }> {
-  const total = await scoped(db, scope).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
   let query = scoped(db, scope).selectAll();
   if (scope.kind === 'customer') query = query.orderBy('customer_unread', 'desc');
   if (scope.kind === 'provider') query = query.orderBy('provider_unread', 'desc');
-  const rows = await query
-    .orderBy('updated_at', 'desc')
-    .orderBy('uuid')
-    .limit(count)
-    .offset((page - 1) * count)
-    .execute();
-  return { total_records: Number(total?.n ?? 0), rows };
+  const { total_records, result } = await pageOf(query.orderBy('updated_at', 'desc').orderBy('uuid'), scoped(db, scope), { page, count });
+  return { total_records, rows: result };
 }
 
 /** The conversations of one post the scope may read (a provider: its own, at most one). */
@@ -57,24 +48,13 @@ export async function unreadTotal(db: Database, scope: ConversationScope): Promi
 
 /** A page of messages: page 1 holds the newest `count`; each page is returned oldest first (as a chat reads). */
 export async function listMessages(db: Database, conversationId: string, page: number, count: number): Promise<{ total_records: number; rows: ChatMessageRow[] }> {
-  const total = await messagesDb(db)
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  const rows = await messagesDb(db)
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .orderBy('seq', 'desc')
-    .limit(count)
-    .offset((page - 1) * count)
-    .execute();
-  return { total_records: Number(total?.n ?? 0), rows: rows.reverse() };
+  const messages = db.selectFrom('chat_messages').where('conversation_id', '=', conversationId);
+  const { total_records, result } = await pageOf(messages.selectAll().orderBy('seq', 'desc'), messages, { page, count });
+  return { total_records, rows: result.reverse() };
 }
 
 export async function findMessage(db: Database, uuid: string): Promise<ChatMessageRow | undefined> {
-  return messagesDb(db).selectFrom('chat_messages').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  return db.selectFrom('chat_messages').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
 export type ChatPerson = { uuid: string; first_name: string | null; last_name: string | null; organisation_name: string | null };
@@ -82,7 +62,7 @@ export type ChatPerson = { uuid: string; first_name: string | null; last_name: s
 /** The parties' names and organisations, by uuid, in one query. */
 export async function chatPeopleOf(db: Database, uuids: readonly string[]): Promise<Map<string, ChatPerson>> {
   if (uuids.length === 0) return new Map();
-  const rows = await (db as Kysely<UsersDatabase & OrganisationsDatabase>)
+  const rows = await db
     .selectFrom('users')
     .leftJoin('organisations', 'organisations.uuid', 'users.organisation_uuid')
     .select(['users.uuid', 'users.first_name', 'users.last_name', 'organisations.name as organisation_name'])

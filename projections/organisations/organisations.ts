@@ -1,28 +1,14 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { OrganisationEvent } from '../../domain/organisation/events';
 import { organisationEventTypes } from '../../domain/organisation/events';
-import type { OrganisationCategory, OrganisationStatus, OrganisationType } from '../../domain/organisation/schemas';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { OrganisationsTable } from './tables';
 
 // The admin's list of organisations (spec 3 §2) and the detail page.
 
-export interface OrganisationsTable {
-  uuid: string;
-  product_id: string;
-  name: string;
-  abbreviation: string | null;
-  organisation_type: OrganisationType;
-  category: OrganisationCategory | null;
-  status: OrganisationStatus;
-  logo_file_id: string | null;
-  /** Uuids of the brokers that may bid (spec 3 §3); only organisations that still exist as brokers. */
-  allowed_bidders: string[];
-  created_at: Date;
-  updated_at: Date;
-}
 export type OrganisationRow = Selectable<OrganisationsTable>;
-export type OrganisationsDatabase = { organisations: OrganisationsTable };
 
 const handledTypes = new Set<string>(organisationEventTypes);
 
@@ -50,8 +36,7 @@ export const organisationsProjection: Projection = {
     await sql`create index organisations_created_at on organisations (created_at desc, uuid)`.execute(trx);
     await sql`create index organisations_name on organisations (lower(name))`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<OrganisationsDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The organisation decider wrote these events; their type names are checked above.
@@ -60,7 +45,7 @@ export const organisationsProjection: Projection = {
   },
 };
 
-async function apply(db: Kysely<OrganisationsDatabase>, event: RecordedEvent & OrganisationEvent): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & OrganisationEvent): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'OrganisationCreated': {
@@ -98,7 +83,7 @@ async function apply(db: Kysely<OrganisationsDatabase>, event: RecordedEvent & O
  * A broker that is removed or becomes a lender can no longer bid as one: it leaves every allowed-bidders list here.
  * The lenders' streams keep the uuid; their next change of the list (sent from this read model) drops it there too.
  */
-async function dropBidder(db: Kysely<OrganisationsDatabase>, uuid: string): Promise<void> {
+async function dropBidder(db: Database, uuid: string): Promise<void> {
   await db
     .updateTable('organisations')
     .set({ allowed_bidders: sql<string[]>`allowed_bidders - ${uuid}::text` })

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { BidderCandidate } from '../../domain/organisation/commands';
 import {
   type OrganisationListQuery,
@@ -8,13 +8,12 @@ import {
 } from '../../domain/organisation/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { UserRow, UsersDatabase } from '../users/users';
-import type { OrganisationRow, OrganisationsDatabase } from './organisations';
+import { escapeLike, pageOf, sortOrder } from '../../infrastructure/database/list-queries';
+import type { UserRow } from '../users/users';
+import type { OrganisationRow } from './organisations';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listOrganisations(database: Database, query: OrganisationListQuery): Promise<ListResult<OrganisationRow>> {
-  const db = database as Kysely<OrganisationsDatabase>;
+export async function listOrganisations(db: Database, query: OrganisationListQuery): Promise<ListResult<OrganisationRow>> {
   let filtered = db.selectFrom('organisations');
   const { name, organisation_type, category, status } = query.filter ?? {};
   if (name) filtered = filtered.where('name', 'ilike', `%${escapeLike(name)}%`);
@@ -23,30 +22,18 @@ export async function listOrganisations(database: Database, query: OrganisationL
   if (status) filtered = filtered.where('status', '=', status);
 
   // spec 1 §9: default sort created_at descending; uuid breaks ties so pages never overlap.
-  const sorting = organisationSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) {
-    ordered = ordered.orderBy(field, direction);
-  }
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  for (const [field, direction] of sortOrder(organisationSortable, query.sorting, ['created_at', 'desc'])) ordered = ordered.orderBy(field, direction);
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }
 
-export async function findOrganisation(database: Database, uuid: string): Promise<OrganisationRow | undefined> {
-  const db = database as Kysely<OrganisationsDatabase>;
+export async function findOrganisation(db: Database, uuid: string): Promise<OrganisationRow | undefined> {
   return db.selectFrom('organisations').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
 /** The organisations named as allowed bidders, with their type as known here (null: no such organisation). */
-export async function bidderCandidates(database: Database, uuids: readonly string[]): Promise<BidderCandidate[]> {
+export async function bidderCandidates(db: Database, uuids: readonly string[]): Promise<BidderCandidate[]> {
   if (uuids.length === 0) return [];
-  const db = database as Kysely<OrganisationsDatabase>;
   const rows = await db.selectFrom('organisations').select(['uuid', 'organisation_type']).where('uuid', 'in', [...new Set(uuids)]).execute();
   const types = new Map(rows.map((row) => [row.uuid, row.organisation_type]));
   return uuids.map((uuid) => ({ uuid, organisation_type: types.get(uuid) ?? null }));
@@ -56,10 +43,9 @@ export type ProviderName = { uuid: string; organisation_uuid: string; full_name:
 const fullName = sql<string>`trim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`;
 
 /** The providers of each organisation asked for, by name (the `fsps` of the organisation view). */
-export async function providersOf(database: Database, organisationUuids: readonly string[]): Promise<Map<string, ProviderName[]>> {
+export async function providersOf(db: Database, organisationUuids: readonly string[]): Promise<Map<string, ProviderName[]>> {
   const byOrganisation = new Map<string, ProviderName[]>(organisationUuids.map((uuid) => [uuid, []]));
   if (organisationUuids.length === 0) return byOrganisation;
-  const db = database as Kysely<UsersDatabase>;
   const rows = await db
     .selectFrom('users')
     .select(['uuid', 'organisation_uuid', fullName.as('full_name')])
@@ -77,25 +63,16 @@ export async function providersOf(database: Database, organisationUuids: readonl
  * the providers of every organisation (an admin's team list without a filter).
  */
 export async function listOrganisationProviders(
-  database: Database,
+  db: Database,
   organisationUuid: string | null,
   query: OrganisationProviderListQuery,
 ): Promise<ListResult<UserRow>> {
-  const db = database as Kysely<UsersDatabase>;
   let filtered = db.selectFrom('users').where('user_type', '=', 'fsp');
   if (organisationUuid) filtered = filtered.where('organisation_uuid', '=', organisationUuid);
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
-  const sorting = organisationProviderSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['full_name', 'asc'] as const]) {
+  for (const [field, direction] of sortOrder(organisationProviderSortable, query.sorting, ['full_name', 'asc'])) {
     ordered = field === 'full_name' ? ordered.orderBy(sql`lower(${fullName})`, direction) : ordered.orderBy(field, direction);
   }
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }

@@ -1,30 +1,17 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type PostNoteEvent, postNoteEventTypes } from '../../domain/post-note/events';
 import type { PostDeleted } from '../../domain/post/events';
 import type { UserDeleted } from '../../domain/user/events';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { PostNotesTable } from './tables';
 
 // The notes of each post as the post page reads them (spec 1 §2 "Post detail"; docs/post-notes.md). The note text
 // is the customer's personal data (decrypted from the events): an erased customer's reads as null (from the events,
 // and at UserDeleted). A deleted post's notes and deleted notes keep their row (`deleted`) so a replay finds them.
 
-export interface PostNotesTable {
-  note_id: string;
-  post_id: string;
-  customer_id: string;
-  note: string | null;
-  /** YYYY-MM-DD (text: it sorts as a date). */
-  contacted_at: string;
-  private: boolean;
-  author_id: string;
-  by_admin: boolean;
-  created_at: Date;
-  updated_at: Date;
-  deleted: boolean;
-}
 export type PostNoteRow = Selectable<PostNotesTable>;
-export type PostNotesDatabase = { post_notes: PostNotesTable };
 
 const handledTypes = new Set<string>([...postNoteEventTypes, 'UserDeleted', 'PostDeleted']);
 
@@ -52,8 +39,7 @@ export const postNotesProjection: Projection = {
     await sql`create index post_notes_post on post_notes (post_id, contacted_at desc, created_at desc)`.execute(trx);
     await sql`create index post_notes_customer on post_notes (customer_id)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<PostNotesDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The post note, post and user deciders wrote these events; their type names are checked above.
@@ -62,7 +48,7 @@ export const postNotesProjection: Projection = {
   },
 };
 
-async function apply(db: Kysely<PostNotesDatabase>, event: RecordedEvent & (PostNoteEvent | UserDeleted | PostDeleted)): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & (PostNoteEvent | UserDeleted | PostDeleted)): Promise<void> {
   switch (event.type) {
     case 'UserDeleted':
       // The customer's erasure takes the texts about them (as a rebuild after erasure would show them).

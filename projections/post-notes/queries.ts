@@ -1,8 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../infrastructure/database/database';
-import type { BidsDatabase } from '../bids/bids';
-import type { UsersDatabase } from '../users/users';
-import type { PostNoteRow, PostNotesDatabase } from './post-notes';
+import type { PostNoteRow } from './post-notes';
 
 // The post page's questions about notes (docs/post-notes.md "Who writes and reads").
 
@@ -11,10 +9,8 @@ export type NoteReader = { kind: 'admin' } | { kind: 'provider'; providerId: str
 
 export type PostNoteWithAuthor = PostNoteRow & { author_name: string | null };
 
-type Db = Kysely<PostNotesDatabase & UsersDatabase>;
-
 function visibleNotes(database: Database, reader: NoteReader) {
-  let query = (database as Db)
+  let query = database
     .selectFrom('post_notes')
     .leftJoin('users', 'users.uuid', 'post_notes.author_id')
     .selectAll('post_notes')
@@ -46,7 +42,7 @@ export async function findPostNote(database: Database, postId: string, noteId: s
 
 /** Whether the provider placed a bid on the post that was not deleted (any status): it may then keep notes there. */
 export async function providerBidOnPost(database: Database, postId: string, providerId: string): Promise<boolean> {
-  const row = await (database as Kysely<BidsDatabase>)
+  const row = await database
     .selectFrom('bids')
     .select('uuid')
     .where('post_id', '=', postId)

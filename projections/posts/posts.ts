@@ -1,79 +1,25 @@
-import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { type Selectable, sql, type Updateable } from 'kysely';
 import type { AustralianAddress } from '../../domain/address/schemas';
-import { type CreditBandKey, creditBandOf, loanToValueRatio } from '../../domain/post/calculations';
-import type { PostStatus } from '../../domain/post/decider';
+import { creditBandOf, loanToValueRatio } from '../../domain/post/calculations';
 import { type PostEvent, postEventTypes } from '../../domain/post/events';
-import type { CreditHistory, LoanPurpose, LoanType, PostOrigin, PostSortKey, PreferredRateType, RepaymentType, Urgency } from '../../domain/post/schemas';
+import type { CreditHistory, LoanPurpose, LoanType } from '../../domain/post/schemas';
 import type { UserDeleted } from '../../domain/user/events';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { buildSchema, type Projection } from '../projection';
+import type { PostPartsTable, PostsTable } from './tables';
 
 // Posts as lists and look-ups read them (spec 2 §7 "Post creation", spec 1 §3 dashboards), and which post each part
 // belongs to, so a part's path (/v2/applicants/{id}) finds its post and owner. Personal data stays out: no names,
 // incomes, expenses or savings; only the places (suburb, state, postcode) and the applicants' credit histories the
 // credit band needs. An erased owner's places and histories read as null (from the events, and at UserDeleted).
 
-export interface PostsTable {
-  uuid: string;
-  owner_id: string;
-  product_id: string;
-  status: PostStatus;
-  urgency: Urgency | null;
-  origin: PostOrigin;
-  loan_type: LoanType | null;
-  loan_purpose: LoanPurpose | null;
-  loan_amount: number | null;
-  property_market_value: number | null;
-  /** Loan amount × 100 / market value, two decimals (dashboards floor it). */
-  lvr: number | null;
-  credit_band: CreditBandKey | null;
-  /** The loan's preferences (spec 2 §3, the dashboards' filters): null until the customer sets them. */
-  rate_type: PreferredRateType | null;
-  repayment_type: RepaymentType | null;
-  number_of_applicants: number | null;
-  /** The property's place (`property_address`). */
-  property_suburb: string | null;
-  property_state: string | null;
-  property_postcode: string | null;
-  /** The customer's home (`user_address`): the property of an owner-occupied loan without a property address. */
-  home_suburb: string | null;
-  home_state: string | null;
-  home_postcode: string | null;
-  created_at: Date;
-  published_at: Date | null;
-  bidding_period_expiry_on: Date | null;
-  review_bids_on: Date | null;
-  /** Set when the review period ends (processing). */
-  expiration_date: Date | null;
-  prioritised: boolean;
-  /** Auto-Declare on (auction posts, from publishing) until the owner or an admin cancels it. */
-  auto_accept: boolean;
-  review_extensions: number;
-  winning_bid_id: string | null;
-  /** The order of the post's bids (leading bid, Auto-Declare): the customer's choice, comparison rate unless set. */
-  sort_by: PostSortKey;
-  /** An admin deleted it: the post and its bids and deals leave every list (the row stays for the look-ups). */
-  deleted: boolean;
-  updated_at: Date;
-}
 export type PostRow = Selectable<PostsTable>;
 
 export const postPartKinds = ['home_loan', 'preferences', 'applicant', 'income', 'expense'] as const;
 export type PostPartKind = (typeof postPartKinds)[number];
 
-/** Every part a post ever had: a removed part keeps its row (`removed`), so deleting it again answers as deleted. */
-export interface PostPartsTable {
-  part_id: string;
-  post_id: string;
-  kind: PostPartKind;
-  /** An income's applicant. */
-  applicant_id: string | null;
-  /** An applicant's credit history (for the credit band); null otherwise or once erased. */
-  credit_history: CreditHistory | null;
-  removed: boolean;
-}
 export type PostPartRow = Selectable<PostPartsTable>;
-export type PostsDatabase = { posts: PostsTable; post_parts: PostPartsTable; post_counts: PostCountsTable };
 
 /**
  * The bids' own bookkeeping on the post stream changes no column here (the default of `apply`): left out, a batch of
@@ -81,25 +27,6 @@ export type PostsDatabase = { posts: PostsTable; post_parts: PostPartsTable; pos
  */
 const bidBookkeeping = new Set<string>(['BidRegistered', 'BidRatesChanged', 'BidWithdrawn'] satisfies PostEvent['type'][]);
 const handledTypes = new Set<string>([...postEventTypes.filter((type) => !bidBookkeeping.has(type)), 'UserDeleted']);
-
-/**
- * The dashboards' totals (docs/performance.md "Trade flow"): posts not deleted, counted per status, state, loan type,
- * credit band, loan purpose, rate type, repayment type and priority (the filters' columns: 13,263 rows at 100,000
- * posts in the bench), so a total is a sum over the rows a filter matches instead of a count of every matching post.
- * A statement trigger on `posts` keeps it exact for every write, the handler's and a bulk load's alike. Absent values
- * count under '' (no filter value matches them).
- */
-export interface PostCountsTable {
-  status: PostStatus;
-  state: string;
-  loan_type: string;
-  credit_band: string;
-  loan_purpose: string;
-  rate_type: string;
-  repayment_type: string;
-  prioritised: boolean;
-  n: number;
-}
 
 async function createPostCounts(trx: Parameters<Projection['createTables']>[0]): Promise<void> {
   await sql`
@@ -215,8 +142,7 @@ export const postsProjection: Projection = {
       )`.execute(trx);
     await sql`create index post_parts_post on post_parts (post_id, kind)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<PostsDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The post and user deciders wrote these events; their type names are checked above.
@@ -252,7 +178,7 @@ type LoanFields = {
   property_address?: AustralianAddress | null;
 };
 
-async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEvent | UserDeleted)): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & (PostEvent | UserDeleted)): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   if (event.type === 'UserDeleted') {
     // Crypto-shredding: the owner's places and histories read as null, as a rebuild would read them.
@@ -438,7 +364,7 @@ async function apply(db: Kysely<PostsDatabase>, event: RecordedEvent & (PostEven
 }
 
 /** The loan's listed fields after a set or a change (only the fields in `loan` change). */
-async function applyLoan(db: Kysely<PostsDatabase>, postId: string, loan: LoanFields, at: Date): Promise<void> {
+async function applyLoan(db: Database, postId: string, loan: LoanFields, at: Date): Promise<void> {
   const row = await db.selectFrom('posts').select(['loan_amount', 'property_market_value']).where('uuid', '=', postId).executeTakeFirst();
   if (!row) return;
   const loan_amount = loan.loan_amount !== undefined ? loan.loan_amount : row.loan_amount;
@@ -461,7 +387,7 @@ async function applyLoan(db: Kysely<PostsDatabase>, postId: string, loan: LoanFi
     .execute();
 }
 
-async function updateCreditBand(db: Kysely<PostsDatabase>, postId: string, at: Date): Promise<void> {
+async function updateCreditBand(db: Database, postId: string, at: Date): Promise<void> {
   const rows = await db.selectFrom('post_parts').select('credit_history').where('post_id', '=', postId).where('kind', '=', 'applicant').where('removed', '=', false).execute();
   const histories = rows.map((r) => r.credit_history).filter((h): h is CreditHistory => h !== null);
   await db.updateTable('posts').set({ credit_band: creditBandOf(histories)?.band_key ?? null, updated_at: at }).where('uuid', '=', postId).execute();

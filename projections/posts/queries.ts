@@ -1,18 +1,18 @@
-import type { Kysely } from 'kysely';
 import { ownPostSortable, type OwnPostsQuery } from '../../domain/post/own-posts';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { PostPartKind, PostRow, PostsDatabase } from './posts';
+import { pageOf, sortOrder } from '../../infrastructure/database/list-queries';
+import type { PostPartKind, PostRow } from './posts';
 
 /** A post that exists: a deleted one is not found (spec 1 §2: it disappears with all its data). */
 export async function findPost(database: Database, uuid: string): Promise<PostRow | undefined> {
-  return (database as Kysely<PostsDatabase>).selectFrom('posts').selectAll().where('uuid', '=', uuid).where('deleted', '=', false).executeTakeFirst();
+  return database.selectFrom('posts').selectAll().where('uuid', '=', uuid).where('deleted', '=', false).executeTakeFirst();
 }
 
 /** The owners of the posts named (deleted ones left out, as findPost does), in one query: a list page's bids. */
 export async function postOwnersOf(database: Database, uuids: readonly string[]): Promise<Map<string, string>> {
   if (uuids.length === 0) return new Map();
-  const rows = await (database as Kysely<PostsDatabase>)
+  const rows = await database
     .selectFrom('posts')
     .select(['uuid', 'owner_id'])
     .where('uuid', 'in', [...new Set(uuids)])
@@ -27,7 +27,7 @@ export async function findPostOfPart(
   partId: string,
   kind: PostPartKind,
 ): Promise<{ post_id: string; owner_id: string; applicant_id: string | null; removed: boolean } | undefined> {
-  return (database as Kysely<PostsDatabase>)
+  return database
     .selectFrom('post_parts')
     .innerJoin('posts', 'posts.uuid', 'post_parts.post_id')
     .select(['post_parts.post_id', 'posts.owner_id', 'post_parts.applicant_id', 'post_parts.removed'])
@@ -38,20 +38,11 @@ export async function findPostOfPart(
 }
 
 /** The owner's posts for `GET /v1/users/posts` (domain/post/own-posts.ts): newest first unless sorted. */
-export async function listOwnPosts(database: Database, ownerId: string, query: OwnPostsQuery): Promise<ListResult<PostRow>> {
-  const db = database as Kysely<PostsDatabase>;
+export async function listOwnPosts(db: Database, ownerId: string, query: OwnPostsQuery): Promise<ListResult<PostRow>> {
   let filtered = db.selectFrom('posts').where('owner_id', '=', ownerId).where('deleted', '=', false);
   if (query.filter?.status) filtered = filtered.where('status', '=', query.filter.status);
-  const sorting = ownPostSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) ordered = ordered.orderBy(field, direction);
+  for (const [field, direction] of sortOrder(ownPostSortable, query.sorting, ['created_at', 'desc'])) ordered = ordered.orderBy(field, direction);
   // The uuid breaks ties, so pages never overlap.
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }

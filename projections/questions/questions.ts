@@ -1,23 +1,14 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { QuestionEvent } from '../../domain/question/events';
 import { questionEventTypes } from '../../domain/question/events';
-import type { QuestionStatus } from '../../domain/question/schemas';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { QuestionsTable } from './tables';
 
 // The admin's lists of active and inactive questions in their order (spec 3 §2), and the question page.
 
-export interface QuestionsTable {
-  uuid: string;
-  product_id: string;
-  description: string;
-  status: QuestionStatus;
-  position: number;
-  created_at: Date;
-  updated_at: Date;
-}
 export type QuestionRow = Selectable<QuestionsTable>;
-export type QuestionsDatabase = { questions: QuestionsTable };
 
 const handledTypes = new Set<string>(questionEventTypes);
 
@@ -43,8 +34,7 @@ export const questionsProjection: Projection = {
       )`.execute(trx);
     await sql`create index questions_status_position on questions (product_id, status, position)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<QuestionsDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The question decider wrote these events; their type names are checked above.
@@ -53,7 +43,7 @@ export const questionsProjection: Projection = {
   },
 };
 
-async function apply(db: Kysely<QuestionsDatabase>, event: RecordedEvent & QuestionEvent): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & QuestionEvent): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   const question = (id: string) => db.updateTable('questions').where('uuid', '=', id);
   switch (event.type) {

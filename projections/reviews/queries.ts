@@ -1,17 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { PublishedReviewView, ReviewView } from '../../contracts/review';
 import { shortName } from '../../domain/review/schemas';
 import type { ReviewStatus } from '../../domain/review/schemas';
 import type { Database } from '../../infrastructure/database/database';
-import type { DealsDatabase } from '../deals/deals';
-import type { OrganisationsDatabase } from '../organisations/organisations';
-import type { UsersDatabase } from '../users/users';
-import type { ReviewRow, ReviewsDatabase } from './reviews';
+import { pageOf } from '../../infrastructure/database/list-queries';
+import type { ReviewRow } from './reviews';
 
 // The questions the review routes ask (api/routes/reviews.ts). Names come from the users read model at read time.
 
-const reviews = (database: Database) => database as Kysely<ReviewsDatabase & UsersDatabase & DealsDatabase & OrganisationsDatabase>;
 const iso = (date: Date) => date.toISOString();
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
@@ -31,29 +28,23 @@ export type ReviewListQuery = {
 };
 
 /** The moderation list (admins): every review not deleted, with the people's names. */
-export async function listReviews(database: Database, query: ReviewListQuery): Promise<ListResult<ReviewView>> {
-  const db = reviews(database);
+export async function listReviews(db: Database, query: ReviewListQuery): Promise<ListResult<ReviewView>> {
   let filtered = db.selectFrom('reviews').where('reviews.deleted', '=', false);
   if (query.status) filtered = filtered.where('reviews.status', '=', query.status);
   if (query.fspId) filtered = filtered.where('reviews.fsp_id', '=', query.fspId);
   if (query.postId) filtered = filtered.where('reviews.post_id', '=', query.postId);
   if (query.reviewId) filtered = filtered.where('reviews.uuid', '=', query.reviewId);
-  const [total, rows] = await Promise.all([
-    filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    filtered
-      .leftJoin('users as customer', 'customer.uuid', 'reviews.customer_id')
-      .leftJoin('users as fsp', 'fsp.uuid', 'reviews.fsp_id')
-      .leftJoin('organisations', 'organisations.uuid', 'fsp.organisation_uuid')
-      .selectAll('reviews')
-      .select(['customer.first_name as customer_first_name', 'customer.last_name as customer_last_name', 'fsp.first_name as fsp_first_name', 'fsp.last_name as fsp_last_name', 'organisations.name as organisation_name'])
-      .orderBy(`reviews.${query.sortField}`, query.sortDirection)
-      .orderBy('reviews.uuid')
-      .limit(query.count)
-      .offset((query.page - 1) * query.count)
-      .execute(),
-  ]);
+  const ordered = filtered
+    .leftJoin('users as customer', 'customer.uuid', 'reviews.customer_id')
+    .leftJoin('users as fsp', 'fsp.uuid', 'reviews.fsp_id')
+    .leftJoin('organisations', 'organisations.uuid', 'fsp.organisation_uuid')
+    .selectAll('reviews')
+    .select(['customer.first_name as customer_first_name', 'customer.last_name as customer_last_name', 'fsp.first_name as fsp_first_name', 'fsp.last_name as fsp_last_name', 'organisations.name as organisation_name'])
+    .orderBy(`reviews.${query.sortField}`, query.sortDirection)
+    .orderBy('reviews.uuid');
+  const { total_records, result: rows } = await pageOf(ordered, filtered, query);
   return {
-    total_records: Number(total.n),
+    total_records,
     result: rows.map((row) => ({
       ...moderationFieldsOf(row),
       customer_name: fullName(row.customer_first_name, row.customer_last_name),
@@ -86,12 +77,12 @@ export async function findReviewView(database: Database, reviewId: string): Prom
 
 /** One review (deleted ones are not found). */
 export async function findReview(database: Database, reviewId: string): Promise<ReviewRow | undefined> {
-  return reviews(database).selectFrom('reviews').selectAll().where('uuid', '=', reviewId).where('deleted', '=', false).executeTakeFirst();
+  return database.selectFrom('reviews').selectAll().where('uuid', '=', reviewId).where('deleted', '=', false).executeTakeFirst();
 }
 
 /** Published reviews as the profile and the public list show them: the customer as first name and initial only. */
 function published(database: Database) {
-  return reviews(database)
+  return database
     .selectFrom('reviews')
     .leftJoin('users as customer', 'customer.uuid', 'reviews.customer_id')
     .leftJoin('users as fsp', 'fsp.uuid', 'reviews.fsp_id')
@@ -142,7 +133,7 @@ export async function publicReviews(database: Database, page: number, count: num
 
 /** A provider's approved reviews for `GET /v1/users/{uuid}?include=reviews` (spec 2 §7), newest first. */
 export async function approvedReviewsOf(database: Database, fspId: string): Promise<ReviewRow[]> {
-  return reviews(database)
+  return database
     .selectFrom('reviews')
     .selectAll()
     .where('fsp_id', '=', fspId)
@@ -154,7 +145,7 @@ export async function approvedReviewsOf(database: Database, fspId: string): Prom
 
 /** Whether the provider holds a deal on the post with its customer (the accepted bid was the provider's). */
 export async function providerHadDeal(database: Database, postId: string, fspId: string, customerId: string): Promise<boolean> {
-  const row = await reviews(database)
+  const row = await database
     .selectFrom('deals')
     .select('uuid')
     .where('post_id', '=', postId)

@@ -1,10 +1,11 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { PostDeleted } from '../../domain/post/events';
 import { type ReviewEvent, reviewEventTypes } from '../../domain/review/events';
-import type { ReviewStatus } from '../../domain/review/schemas';
 import type { UserDeleted } from '../../domain/user/events';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { ReviewsTable } from './tables';
 
 // Reviews as the moderation list, the provider's profile and the public list read them (spec 1 §2 "/reviews",
 // §9 "Reviews page size 5"; spec 2 §7 "get reviews (rating 5, status approved)"). The comment is the customer's
@@ -12,23 +13,7 @@ import type { Projection } from '../projection';
 // UserDeleted). Names are not copied here: the queries join the users read model, so an erased person has none.
 // A deleted post's or a deleted provider's reviews leave every list (`deleted`).
 
-export interface ReviewsTable {
-  uuid: string;
-  post_id: string;
-  fsp_id: string;
-  customer_id: string;
-  rating: number;
-  description: string | null;
-  status: ReviewStatus;
-  submitted_by: string;
-  on_behalf: boolean;
-  created_at: Date;
-  updated_at: Date;
-  moderated_at: Date | null;
-  deleted: boolean;
-}
 export type ReviewRow = Selectable<ReviewsTable>;
-export type ReviewsDatabase = { reviews: ReviewsTable };
 
 const handledTypes = new Set<string>([...reviewEventTypes, 'UserDeleted', 'PostDeleted']);
 
@@ -62,8 +47,7 @@ export const reviewsProjection: Projection = {
     await sql`create index reviews_customer on reviews (customer_id)`.execute(trx);
     await sql`create index reviews_post on reviews (post_id)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<ReviewsDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The review, post and user deciders wrote these events; their type names are checked above.
@@ -72,7 +56,7 @@ export const reviewsProjection: Projection = {
   },
 };
 
-async function apply(db: Kysely<ReviewsDatabase>, event: RecordedEvent & (ReviewEvent | UserDeleted | PostDeleted)): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & (ReviewEvent | UserDeleted | PostDeleted)): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'ReviewSubmitted': {

@@ -1,7 +1,9 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { PostEvent } from '../../domain/post/events';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { ScheduledTransitionsTable } from './tables';
 
 // The post's time-driven transitions (docs/post-lifecycle.md "Scheduler"): one row per post and kind, due at the
 // date the post's events name, moved by extensions and removed when the post leaves the status the transition
@@ -11,13 +13,7 @@ import type { Projection } from '../projection';
 export const transitionKinds = ['end_bidding', 'auto_declare', 'end_review', 'expire'] as const;
 export type TransitionKind = (typeof transitionKinds)[number];
 
-export interface ScheduledTransitionsTable {
-  post_id: string;
-  kind: TransitionKind;
-  due_at: Date;
-}
 export type ScheduledTransition = Selectable<ScheduledTransitionsTable>;
-export type SchedulerDatabase = { scheduled_transitions: ScheduledTransitionsTable };
 
 /** The post events that schedule, move or drop a transition; a batch of others only moves the checkpoint. */
 const schedulingTypes = [
@@ -52,8 +48,7 @@ export const scheduledTransitionsProjection: Projection = {
       )`.execute(trx);
     await sql`create index scheduled_transitions_due on scheduled_transitions (due_at)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<SchedulerDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       // The post decider wrote these events; their type names are checked here.
       if (handledTypes.has(recorded.type)) await apply(db, recorded as RecordedEvent & SchedulingEvent);
@@ -61,7 +56,7 @@ export const scheduledTransitionsProjection: Projection = {
   },
 };
 
-async function apply(db: Kysely<SchedulerDatabase>, event: RecordedEvent & SchedulingEvent): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & SchedulingEvent): Promise<void> {
   const postId = event.data.post_id;
   const schedule = (kind: TransitionKind, at: string) =>
     db

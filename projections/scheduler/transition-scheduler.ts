@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import type { LifecycleCommand, SystemActor } from '../../domain/post/lifecycle';
@@ -9,7 +9,7 @@ import type { EventStore } from '../../infrastructure/event-store/event-store';
 import { derivedUuid, type Ids } from '../../infrastructure/ids';
 import { readSettings } from '../../infrastructure/system-settings';
 import { autoDeclareCommand } from './auto-declare';
-import type { ScheduledTransition, SchedulerDatabase, TransitionKind } from './scheduled-transitions';
+import type { ScheduledTransition, TransitionKind } from './scheduled-transitions';
 
 // The durable scheduler (DESIGN.md §4, docs/post-lifecycle.md "Scheduler"): every `intervalMs` it fires the due
 // rows of `scheduled_transitions` as commands of actor `{ system: 'scheduler' }` (Auto-Declare as
@@ -17,8 +17,6 @@ import type { ScheduledTransition, SchedulerDatabase, TransitionKind } from './s
 // several API processes one fires it, and after a restart a fired row is not fired again; the deciders also refuse
 // a second firing (wrong status, not due yet), so even a lost claim appends nothing twice.
 
-type ClaimsTable = { post_id: string; kind: string; due_at: Date; attempts: number; retry_at: Date; done: boolean };
-type Db = Kysely<SchedulerDatabase & { scheduler_claims: ClaimsTable }>;
 
 /** What the scheduler logs through: ids, kinds and error messages only (no personal data). */
 export type SchedulerLog = { error(details: object, message: string): void };
@@ -46,14 +44,14 @@ const kindOrder: Record<TransitionKind, number> = { end_bidding: 0, auto_declare
 export type FiringOutcome = 'fired' | 'refused' | 'nothing' | 'failed';
 
 export class TransitionScheduler {
-  readonly #db: Db;
+  readonly #db: Database;
   readonly #options: TransitionSchedulerOptions;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
   #stopped = true;
 
   constructor(options: TransitionSchedulerOptions) {
-    this.#db = options.db as Db;
+    this.#db = options.db;
     this.#options = options;
   }
 

@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type Bucket, bucketsOf, type DayRange } from '../../domain/statistics/range';
 import { averageOf, type DashboardStatistics, percentOf, type StatisticsPoint } from '../../domain/statistics/schemas';
 import type { Database } from '../../infrastructure/database/database';
-import type { StatisticsDailyTable, StatisticsDatabase } from './statistics';
+import type { StatisticsDailyTable } from './tables';
 
 // The statistics panel's one question (api/routes/statistics.ts): the range's totals and its chart series, both
 // from the per-day rows (at most ~3,650 for ten years) in one round trip.
@@ -37,8 +37,7 @@ void allColumns;
 
 const rounded = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
 
-export async function dashboardStatistics(database: Database, range: DayRange, bucket: Bucket): Promise<DashboardStatistics> {
-  const db = database as Kysely<StatisticsDatabase>;
+export async function dashboardStatistics(db: Database, range: DayRange, bucket: Bucket): Promise<DashboardStatistics> {
   // One statement: every column summed per bucket (at most ~120 months for ten years); the totals are the buckets'
   // sums, added up here rather than in a second round trip.
   const rows = await db

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contributionOf, type StatisticsDealsTable } from './statistics';
+import { contributionOf } from './statistics';
+import type { StatisticsDealsTable } from './tables';
 
 // What a deal adds to the statistics' days (docs/statistics.md "The projection"): its stage on its opening day, and
 // once settled its value on the closed won activity's date.

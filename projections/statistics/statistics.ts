@@ -1,80 +1,19 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { BidPlaced, BidEdited } from '../../domain/bid/events';
 import { dealValue } from '../../domain/deal/figures';
-import type { DealActivityType } from '../../domain/deal/schemas';
 import type { DealActivityAdded, DealActivityDeleted, DealActivityEdited, DealOpened } from '../../domain/deal/events';
-import type { DealStage } from '../../domain/deal/stages';
 import type { PostPublished } from '../../domain/post/events';
 import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 import { sydneyDay } from '../../domain/shared/sydney-time';
+import type { Activity, StatisticsDailyTable, StatisticsDealsTable } from './tables';
 
 // The admin's statistics panel (spec 1 §2 "Dashboards", issue 6 item 6; docs/statistics.md). Built for speed: one
 // row per Sydney day with the day's counters and sums, so a range of ten years sums at most ~3,650 rows. Figures
 // that follow a thing's current state (deals by stage, settled volume, settled posts) are moved between columns or
 // days when the thing changes: the helper tables remember what each post, bid and deal contributes now.
-
-export interface StatisticsDailyTable {
-  day: string;
-  posts_created: number;
-  bids_placed: number;
-  deals_opened: number;
-  deals_accepted: number;
-  deals_contacted: number;
-  deals_applied: number;
-  deals_closed_won: number;
-  deals_closed_lost: number;
-  deals_on_hold: number;
-  /** Cohort of the posts published that day: how many got a deal, how many of those are settled now. */
-  posts_with_deal: number;
-  posts_settled: number;
-  /** Deals whose closed won activity is dated that day, and their value. */
-  settled_count: number;
-  settled_volume: number;
-  /** Accepted auction bids (deals opened that day): sum of their interest rates and how many. */
-  winning_rate_sum: number;
-  winning_rate_count: number;
-  /** First bids of posts placed that day: sum of their rates and of the seconds since the post's publication. */
-  first_bid_count: number;
-  first_bid_rate_sum: number;
-  response_seconds_sum: number;
-}
-
-/** Each published post: its day and whether it has had a bid (the first bid's figures count once). */
-export interface StatisticsPostsTable {
-  post_id: string;
-  published_day: string;
-  published_at: Date;
-  first_bid_at: Date | null;
-}
-
-/** Each auction bid's interest rate (as last edited), for the winning rate when it is accepted. */
-export interface StatisticsBidsTable {
-  bid_id: string;
-  post_id: string;
-  interest_rate: number;
-}
-
-type Activity = { activity_id: string; activity_type: DealActivityType; amount: number | null; activity_date: string; deleted: boolean };
-
-/** Each deal with what it contributes now (its stage on its opening day; its settlement). */
-export interface StatisticsDealsTable {
-  deal_id: string;
-  post_id: string;
-  external: boolean;
-  opened_day: string;
-  loan_amount: number;
-  stage: DealStage;
-  activities: Activity[];
-}
-
-export type StatisticsDatabase = {
-  statistics_daily: StatisticsDailyTable;
-  statistics_posts: StatisticsPostsTable;
-  statistics_bids: StatisticsBidsTable;
-  statistics_deals: StatisticsDealsTable;
-};
 
 type Counter = Exclude<keyof StatisticsDailyTable, 'day'>;
 export type DayDeltas = Partial<Record<Counter, number>>;
@@ -141,8 +80,7 @@ export const statisticsProjection: Projection = {
         activities jsonb not null
       )`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<StatisticsDatabase>;
+  async handle(events, db) {
     // A batch's day counters are added up here and written once at its end (nothing in it reads them back); its
     // bids, most of a busy batch, are written together: a statement or two per batch instead of four per bid, so
     // the statistics keep up with a bidding rush (docs/statistics.md "The projection").
@@ -188,7 +126,7 @@ class DayBumps {
   }
 
   /** Adds every day's deltas to its row (made on first use), in one statement. */
-  async write(db: Kysely<StatisticsDatabase>): Promise<void> {
+  async write(db: Database): Promise<void> {
     const rows = [...this.#days]
       .filter(([, deltas]) => [...deltas.values()].some((value) => value !== 0n))
       .map(([day, deltas]) => ({ day, ...Object.fromEntries(counters.map((c) => [c, columnValue(c, deltas.get(c) ?? 0n)])) }) as unknown as StatisticsDailyTable);
@@ -213,7 +151,7 @@ function columnValue(column: Counter, micros: bigint): number | string {
  * Auction bids placed, in log order: each counted once on its day, and a post's first bid (the first of them on a
  * post without one yet) with its rate and the providers' response time (first bid − publication).
  */
-async function placeBids(db: Kysely<StatisticsDatabase>, days: DayBumps, bids: BidPlaced['data'][]): Promise<void> {
+async function placeBids(db: Database, days: DayBumps, bids: BidPlaced['data'][]): Promise<void> {
   if (bids.length === 0) return;
   const inserted = await db
     .insertInto('statistics_bids')
@@ -243,7 +181,7 @@ async function placeBids(db: Kysely<StatisticsDatabase>, days: DayBumps, bids: B
   }
 }
 
-async function apply(db: Kysely<StatisticsDatabase>, days: DayBumps, event: RecordedEvent & Exclude<Handled, BidPlaced>): Promise<void> {
+async function apply(db: Database, days: DayBumps, event: RecordedEvent & Exclude<Handled, BidPlaced>): Promise<void> {
   switch (event.type) {
     case 'PostPublished': {
       const { post_id, published_at } = event.data;
@@ -324,7 +262,7 @@ const activityOf = (activity: DealOpened['data']['activity']): Omit<Activity, 'd
   activity_date: activity.activity_date,
 });
 
-async function changeDeal(db: Kysely<StatisticsDatabase>, days: DayBumps, dealId: string, change: (deal: StatisticsDealsTable) => StatisticsDealsTable): Promise<void> {
+async function changeDeal(db: Database, days: DayBumps, dealId: string, change: (deal: StatisticsDealsTable) => StatisticsDealsTable): Promise<void> {
   const row = await db
     .selectFrom('statistics_deals')
     .select(['deal_id', 'post_id', 'external', sql<string>`to_char(opened_day, 'YYYY-MM-DD')`.as('opened_day'), 'loan_amount', 'stage', 'activities'])
@@ -348,7 +286,7 @@ export function contributionOf(deal: StatisticsDealsTable): { day: string; delta
 }
 
 /** Takes the old contribution back and adds the new one; the post's cohort follows its deal into and out of settled. */
-async function applyContribution(db: Kysely<StatisticsDatabase>, days: DayBumps, before: StatisticsDealsTable | null, after: StatisticsDealsTable): Promise<void> {
+async function applyContribution(db: Database, days: DayBumps, before: StatisticsDealsTable | null, after: StatisticsDealsTable): Promise<void> {
   if (before) for (const part of contributionOf(before)) days.add(part.day, part.deltas, -1);
   for (const part of contributionOf(after)) days.add(part.day, part.deltas);
   const wasSettled = before?.stage === 'closed_won';

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type SubscriberEvent, subscriberEventTypes } from '../../domain/subscriber/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
@@ -7,14 +7,6 @@ import type { Projection } from '../projection';
 // The product's own mailing list (docs/site-chrome.md "Mailing list"): who subscribed to which list and when. The
 // address is decrypted from the event; an erased subscriber's reads as null, and leaves the list when the user
 // account of the same address is deleted (MailingListSubscriberErased).
-
-export interface MailingListSubscribersTable {
-  subscriber_id: string;
-  list: string;
-  email: string | null;
-  subscribed_at: Date;
-}
-export type SubscribersDatabase = { mailing_list_subscribers: MailingListSubscribersTable };
 
 export const subscribersProjection: Projection = {
   kind: 'projection',
@@ -32,8 +24,7 @@ export const subscribersProjection: Projection = {
         primary key (subscriber_id, list)
       )`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<SubscribersDatabase>;
+  async handle(events, db) {
     for (const recorded of events) {
       if (!subscribersProjection.eventTypes!.has(recorded.type)) continue;
       // The subscriber decider wrote it (type checked above).
@@ -53,7 +44,7 @@ export const subscribersProjection: Projection = {
 };
 
 export async function countSubscribers(database: Database, list: string): Promise<number> {
-  const row = await (database as Kysely<SubscribersDatabase>)
+  const row = await database
     .selectFrom('mailing_list_subscribers')
     .select(sql<string>`count(*)`.as('n'))
     .where('list', '=', list)

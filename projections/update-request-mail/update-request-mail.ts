@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import { dealStatuses } from '../../domain/bid/schemas';
 import type { PostUpdateRequested } from '../../domain/post/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
-import type { BidsDatabase } from '../bids/bids';
 import { type MessageFromEvent, outboxProjection } from '../outbox/outbox-projection';
 import { findUser } from '../users/queries';
 
@@ -18,7 +16,7 @@ export const updateRequestTemplate = 'post-update-request';
 
 /** The providers to tell: the winning bid's, else those with an active bid (each once). */
 export async function updateRequestRecipients(database: Database, postId: string): Promise<string[]> {
-  const bids = await (database as Kysely<BidsDatabase>)
+  const bids = await database
     .selectFrom('bids')
     .select(['provider_id', 'status'])
     .where('post_id', '=', postId)

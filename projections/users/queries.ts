@@ -1,11 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type UserListQuery, userSortable } from '../../domain/user/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { UserRow, UsersDatabase } from './users';
+import { escapeLike, pageOf, sortOrder } from '../../infrastructure/database/list-queries';
+import type { UserRow } from './users';
 
 export async function findUser(database: Database, uuid: string): Promise<UserRow | undefined> {
-  return (database as Kysely<UsersDatabase>).selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  return database.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
 /** Whom a message goes to: an address (null once the person is erased or deleted) and a first name. */
@@ -14,7 +15,7 @@ export type Recipient = { email: string; firstName: string | null };
 /** The users of `uuids` that have an address, in one query (none asked: none read). */
 export async function recipientsOf(database: Database, uuids: readonly string[]): Promise<Map<string, Recipient>> {
   if (uuids.length === 0) return new Map();
-  const rows = await (database as Kysely<UsersDatabase>)
+  const rows = await database
     .selectFrom('users')
     .select(['uuid', 'email', 'first_name'])
     // One statement text however many are asked (a prepared statement, not one per list length).
@@ -28,7 +29,7 @@ export async function recipientsOf(database: Database, uuids: readonly string[])
 export type CallerRow = Pick<UserRow, 'uuid' | 'user_type' | 'status' | 'organisation_uuid' | 'permissions'>;
 
 export async function findCallerRow(database: Database, uuid: string): Promise<CallerRow | undefined> {
-  return (database as Kysely<UsersDatabase>)
+  return database
     .selectFrom('users')
     .select(['uuid', 'user_type', 'status', 'organisation_uuid', 'permissions'])
     .where('uuid', '=', uuid)
@@ -37,14 +38,12 @@ export async function findCallerRow(database: Database, uuid: string): Promise<C
 
 /** E-mails are stored in lower case (domain/user/schemas.ts), so the look-up is exact. */
 export async function findUserByEmail(database: Database, email: string): Promise<UserRow | undefined> {
-  return (database as Kysely<UsersDatabase>).selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return database.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The admin's users tables (spec 2 §2): by type and status, searched over e-mail, full name, status and mobile. */
-export async function listUsers(database: Database, query: UserListQuery): Promise<ListResult<UserRow>> {
-  const db = database as Kysely<UsersDatabase>;
+export async function listUsers(db: Database, query: UserListQuery): Promise<ListResult<UserRow>> {
   const { user_type, status, search } = query.filter ?? {};
   let filtered = db.selectFrom('users');
   if (user_type) filtered = filtered.where('user_type', '=', user_type);
@@ -61,17 +60,9 @@ export async function listUsers(database: Database, query: UserListQuery): Promi
     );
   }
   const fullName = sql<string>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`;
-  const sorting = userSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['full_name', 'asc'] as const]) {
+  for (const [field, direction] of sortOrder(userSortable, query.sorting, ['full_name', 'asc'])) {
     ordered = field === 'full_name' ? ordered.orderBy(fullName, direction) : ordered.orderBy(field, direction);
   }
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }

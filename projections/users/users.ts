@@ -1,49 +1,17 @@
-import { type Kysely, type Selectable, sql, type UpdateObject } from 'kysely';
+import { type Selectable, sql, type UpdateObject } from 'kysely';
 import { match } from 'ts-pattern';
 import { type UserAddress, type UserEvent, userEventTypes } from '../../domain/user/events';
 import type { PermissionChanges } from '../../domain/user/permissions';
-import type { ProviderType, UserStatus, UserType } from '../../domain/user/schemas';
 import { CALLERS_CHANNEL } from '../../infrastructure/callers-channel';
+import type { Database, DatabaseSchema } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { UsersTable } from './tables';
 
 // Users as the admin lists, the log-in and the profiles read them. Holds personal data in clear (decrypted from the
 // events); a deleted user's row is removed, and a rebuild after erasure brings back nothing personal.
 
-export interface UsersTable {
-  uuid: string;
-  user_type: UserType;
-  status: UserStatus;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  country_code: string | null;
-  mobile_number: string | null;
-  email_verified: boolean;
-  password_hash: string | null;
-  organisation_uuid: string | null;
-  organisation_name: string | null;
-  provider_type: ProviderType | null;
-  membership_type: string | null;
-  membership_value: string | null;
-  acl_number: string | null;
-  lender_since: number | null;
-  avatar_file_id: string | null;
-  rejection_message: string | null;
-  /** The changes on top of the role's default permissions (domain/user/permissions.ts). */
-  permissions: PermissionChanges;
-  address: UserAddress | null;
-  date_of_birth: string | null;
-  /** The last number proved by an SMS code, as country code + digits (a changed mobile must match it). */
-  verified_mobile: string | null;
-  bids_accepted_limit: number | null;
-  bids_contacted_limit: number | null;
-  answers: { question_uuid: string; answer: string }[];
-  created_at: Date;
-  updated_at: Date;
-}
 export type UserRow = Selectable<UsersTable>;
-export type UsersDatabase = { users: UsersTable };
 
 const handledTypes = new Set<string>(userEventTypes);
 
@@ -88,8 +56,7 @@ export const usersProjection: Projection = {
     await sql`create index users_email on users (email)`.execute(trx);
     await sql`create index users_type_status on users (user_type, status, created_at desc)`.execute(trx);
   },
-  async handle(events, trx) {
-    const db = trx as Kysely<UsersDatabase>;
+  async handle(events, db) {
     const changed = new Set<string>();
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
@@ -102,9 +69,9 @@ export const usersProjection: Projection = {
   },
 };
 
-async function apply(db: Kysely<UsersDatabase>, event: RecordedEvent & UserEvent): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & UserEvent): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
-  const update = (values: UpdateObject<UsersDatabase, 'users'>) =>
+  const update = (values: UpdateObject<DatabaseSchema, 'users'>) =>
     db.updateTable('users').set({ ...values, updated_at: at }).where('uuid', '=', event.data.user_id).execute();
   switch (event.type) {
     case 'ProviderSignedUp':

@@ -1,0 +1,60 @@
+import type { BidForm, BidOrigin, BidStatus, BidType } from '../../domain/bid/schemas';
+
+// The tables `createTables` in bids.ts and post-leading-bids.ts makes. Handlers write them in the build's schema and
+// the API reads the views of the same names in `public` (projections/projection.ts): queries name them plainly.
+
+export interface BidsTable {
+  uuid: string;
+  post_id: string;
+  provider_id: string;
+  organisation_uuid: string;
+  status: BidStatus;
+  bid_type: BidType;
+  show_private: boolean;
+  origin: BidOrigin;
+  template_id: string | null;
+  interest_rate: number;
+  comparison_rate: number;
+  maximum_lvr: number;
+  rate_type: string;
+  fixed_period: number | null;
+  repayment_type: string;
+  loan_amount: number;
+  monthly_repayment: number;
+  monthly_savings: number | null;
+  auto_declare_eligible: boolean;
+  /** The whole bid form as placed or last edited (BidForm). */
+  form: BidForm;
+  /** Admin delete: the bid is gone from every list; the row stays so a replayed event finds it. */
+  deleted: boolean;
+  /** Who placed it: the provider, or an admin for the provider. */
+  placed_by: string;
+  /**
+   * The customer accepted another bid of the post (`BidAcceptedOnPost`) while this one was active or expired: it
+   * shows as "Another bid chosen" (docs/bids.md "Bids the customer did not choose"); its status stays `expired`.
+   */
+  not_chosen: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+type Leader = {
+  uuid: string;
+  interest_rate: number;
+  comparison_rate: number;
+  created_at: Date;
+  provider_id: string;
+  organisation_uuid: string;
+  /** An anonymous bid keeping its organisation private: neither it nor its lender's experience is shown. */
+  hidden: boolean;
+};
+
+type Prefixed<P extends string> = { [K in keyof Leader as `${P}_${K}`]: Leader[K] };
+
+export type PostLeadingBidsTable = { post_id: string } & Prefixed<'cr'> & Prefixed<'ir'>;
+
+/** Joined into `DatabaseSchema` by projections/read-models.ts. */
+export interface BidsTables {
+  bids: BidsTable;
+  post_leading_bids: PostLeadingBidsTable;
+}
