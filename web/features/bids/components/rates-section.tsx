@@ -2,7 +2,8 @@ import { Checkbox, Group, NumberInput, Select, SimpleGrid } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form';
 import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
 import { bidRateTypeLabels } from '../bid-labels';
-import type { BidFormValues } from '../bid-form-values';
+import { comparisonTermsOf, type BidFormValues } from '../bid-form-values';
+import { ComputedComparisonRate } from './computed-comparison-rate';
 import { formatCount } from '../../../lib/format';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
@@ -36,6 +37,7 @@ export function RatesSection({ form }: Props) {
           />
         )}
       </SimpleGrid>
+      <ComputedComparisonRate terms={comparisonTermsOf(form.values)} declared={form.values.comparison_rate === '' ? null : form.values.comparison_rate} />
       <Group gap="xl">
         <Checkbox label="Discretionary rate" {...form.getInputProps('discretionary_rate', { type: 'checkbox' })} />
         <Checkbox label="Introductory rate" {...form.getInputProps('introductory_rate', { type: 'checkbox' })} />
