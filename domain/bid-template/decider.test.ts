@@ -18,7 +18,7 @@ const ownerActor: TemplateActor = { user_id: ownerId, user_type: 'fsp', organisa
 const colleague = (extra: Partial<TemplateActor['permissions']> = {}): TemplateActor => ({
   user_id: colleagueId,
   user_type: 'fsp',
-  organisation_uuid: lenderOrg,
+  organisation_uuid: brokerOrg,
   permissions: { ...defaultPermissions('fsp'), ...extra },
 });
 const admin: TemplateActor = { user_id: '5d0c1c1e-7a51-4c3e-9f1a-0000000000ad', user_type: 'admin', organisation_uuid: null, permissions: defaultPermissions('admin') };
@@ -64,7 +64,7 @@ describe('creating a bid template', () => {
     const [created] = createdEvents();
     expect(created).toMatchObject({
       type: 'BidTemplateCreated',
-      data: { template_id: templateId, owner_id: ownerId, details: { name: 'Owner occupiers under 80%', interest_rate: 6.2 }, location_list_type: 'whitelist', cloned_from: null },
+      data: { template_id: templateId, owner_id: ownerId, owner_organisation_uuid: brokerOrg, details: { name: 'Owner occupiers under 80%', interest_rate: 6.2 }, location_list_type: 'whitelist', cloned_from: null },
     });
     expect(initialQualifyingRules()).toEqual([
       { rule_field: 'maximum_lvr', min_value: 0, max_value: 95, value: null },
@@ -138,6 +138,8 @@ describe('changing a bid template', () => {
     expect(given(createdEvents()).when(rename(admin)).ok).toBe(true);
     expect(given(createdEvents()).when(rename(colleague({ update_organisation_bid_template: true }))).ok).toBe(true);
     expect(given(createdEvents()).when(rename(colleague()))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    // The template bids for a lender; a provider of that lender is no colleague of the broker who owns it.
+    expect(given(createdEvents()).when(rename({ ...colleague({ update_organisation_bid_template: true }), organisation_uuid: lenderOrg }))).toEqual(failsWith(bidTemplateErrors.notAllowed));
     expect(given(createdEvents()).when(rename(customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
   });
 });

@@ -29,6 +29,7 @@ import {
 export type BidTemplate = {
   template_id: string;
   owner_id: string;
+  owner_organisation_uuid: string;
   details: BidTemplateDetails;
   qualifying_rules: QualifyingRule[];
   conditional_rules: ConditionalRule[];
@@ -63,12 +64,12 @@ export const initialQualifyingRules = (): QualifyingRule[] =>
 
 const initialState = (): BidTemplateState => ({ status: 'absent' });
 
-/** spec 3 §6: admins; the owner; a provider of the owner's organisation with `permission` (when given). */
-function mayChange(actor: TemplateActor, template: BidTemplate, ownerOrganisation: string | null, permission: 'update_organisation_bid_template'): boolean {
+/** spec 3 §6: admins; the owner; a provider of the owner's organisation with update_organisation_bid_template. */
+function mayChange(actor: TemplateActor, template: BidTemplate): boolean {
   if (actor.user_type === 'admin') return true;
   if (actor.user_type !== 'fsp') return false;
   if (actor.user_id === template.owner_id) return true;
-  return ownerOrganisation !== null && actor.organisation_uuid === ownerOrganisation && actor.permissions[permission];
+  return actor.organisation_uuid === template.owner_organisation_uuid && actor.permissions.update_organisation_bid_template;
 }
 
 /** The details as the form checks them, with the rules that need the owner (organisation, anonymous bids). */
@@ -115,6 +116,7 @@ function create(command: Extract<BidTemplateCommand, CreateBidTemplate>, state: 
     data: {
       template_id,
       owner_id: owner.user_id,
+      owner_organisation_uuid: owner.organisation_uuid,
       details: checked.details,
       // spec 3 §3: a clone starts again from the initial qualifying rules.
       qualifying_rules: initialQualifyingRules(),
@@ -195,12 +197,11 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
   const { template } = state;
   const { actor, now } = command.metadata;
   if (command.type === 'DeleteBidTemplate') {
-    const ownerOrganisation = template.details.organisation_uuid;
-    const allowed = actor.user_type === 'admin' || (mayChange(actor, template, ownerOrganisation, 'update_organisation_bid_template') && actor.permissions.delete_bid_template);
+    const allowed = actor.user_type === 'admin' || (mayChange(actor, template) && actor.permissions.delete_bid_template);
     if (!allowed) return notAllowed('You are not allowed to delete this bid template.');
     return accept({ type: 'BidTemplateDeleted', data: { template_id: template.template_id, deleted_by: actor.user_id, deleted_at: now } });
   }
-  if (!mayChange(actor, template, template.details.organisation_uuid, 'update_organisation_bid_template')) return notAllowed();
+  if (!mayChange(actor, template)) return notAllowed();
   const template_id = template.template_id;
   switch (command.type) {
     case 'ChangeBidTemplateDetails':
@@ -235,8 +236,8 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
 
 function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateState {
   if (event.type === 'BidTemplateCreated') {
-    const { template_id, owner_id, details, qualifying_rules, conditional_rules, location_list_type, location_rules } = event.data;
-    return { status: 'kept', template: { template_id, owner_id, details, qualifying_rules, conditional_rules, location_list_type, location_rules } };
+    const { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules } = event.data;
+    return { status: 'kept', template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules } };
   }
   if (state.status !== 'kept') return state;
   const template = state.template;

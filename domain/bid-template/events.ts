@@ -8,6 +8,8 @@ export type BidTemplateCreated = {
   data: {
     template_id: string;
     owner_id: string;
+    /** The owner's own organisation (a broker's template may bid for a lender's): its colleagues' permissions apply. */
+    owner_organisation_uuid: string;
     details: BidTemplateDetails;
     qualifying_rules: QualifyingRule[];
     conditional_rules: ConditionalRule[];
