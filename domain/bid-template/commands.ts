@@ -31,17 +31,20 @@ export type CreateBidTemplate = {
 export const feeRuleChoices = ['delete', 'keep'] as const;
 export type FeeRuleChoice = (typeof feeRuleChoices)[number];
 
+/** The revision the caller loaded; a save on a template changed since is refused (BID_TEMPLATE_CHANGED). */
+type Expected = { expected_revision?: number | null };
+
 export type ChangeBidTemplateDetails = {
   type: 'ChangeBidTemplateDetails';
-  data: { template_id: string; owner: TemplateOwnerFacts; details: BidTemplateDetailsInput; fee_rules: FeeRuleChoice | null };
+  data: Expected & { template_id: string; owner: TemplateOwnerFacts; details: BidTemplateDetailsInput; fee_rules: FeeRuleChoice | null };
 };
-export type SetQualifyingRules = { type: 'SetQualifyingRules'; data: { template_id: string; rules: readonly QualifyingRule[] } };
-export type SaveConditionalRule = { type: 'SaveConditionalRule'; data: { template_id: string; rule: ConditionalRuleInput } };
-export type DeleteConditionalRule = { type: 'DeleteConditionalRule'; data: { template_id: string; rule_id: string } };
-export type SetLocationListType = { type: 'SetLocationListType'; data: { template_id: string; location_list_type: LocationListType } };
-export type AddLocationRule = { type: 'AddLocationRule'; data: { template_id: string; rule: LocationRule } };
-export type DeleteLocationRule = { type: 'DeleteLocationRule'; data: { template_id: string; rule_id: string } };
-export type DeleteBidTemplate = { type: 'DeleteBidTemplate'; data: { template_id: string } };
+export type SetQualifyingRules = { type: 'SetQualifyingRules'; data: Expected & { template_id: string; rules: readonly QualifyingRule[] } };
+export type SaveConditionalRule = { type: 'SaveConditionalRule'; data: Expected & { template_id: string; rule: ConditionalRuleInput } };
+export type DeleteConditionalRule = { type: 'DeleteConditionalRule'; data: Expected & { template_id: string; rule_id: string } };
+export type SetLocationListType = { type: 'SetLocationListType'; data: Expected & { template_id: string; location_list_type: LocationListType } };
+export type AddLocationRule = { type: 'AddLocationRule'; data: Expected & { template_id: string; rule: LocationRule } };
+export type DeleteLocationRule = { type: 'DeleteLocationRule'; data: Expected & { template_id: string; rule_id: string } };
+export type DeleteBidTemplate = { type: 'DeleteBidTemplate'; data: Expected & { template_id: string } };
 
 export type BidTemplateCommand = (
   | CreateBidTemplate

@@ -215,3 +215,15 @@ describe('deleting a bid template', () => {
     expect(given(history).when(remove(admin))).toEqual(failsWith(bidTemplateErrors.notFound));
   });
 });
+
+describe('two people saving the same template', () => {
+  it('the later save, made from the revision before the earlier one, is refused (409), not written over it', () => {
+    const rename = (name: string, expected_revision: number) =>
+      as({ type: 'ChangeBidTemplateDetails', data: { template_id: templateId, owner, details: { ...details, name }, fee_rules: null, expected_revision } });
+    const first = given(createdEvents()).when(rename('First save', 0));
+    if (!first.ok) throw new Error(first.error.message);
+    const history = [...createdEvents(), ...first.events];
+    expect(given(history).when(rename('Second save', 0))).toEqual(failsWith(bidTemplateErrors.changedMeanwhile));
+    expect(given(history).when(rename('Second save', 1)).ok).toBe(true);
+  });
+});

@@ -36,7 +36,8 @@ export type BidTemplate = {
   location_list_type: LocationListType;
   location_rules: LocationRule[];
 };
-export type BidTemplateState = { status: 'absent' } | { status: 'kept'; template: BidTemplate } | { status: 'deleted'; template: BidTemplate };
+/** `revision`: the stream's (the count of its events less one), so a save can name the revision it started from. */
+export type BidTemplateState = { status: 'absent' } | { status: 'kept'; template: BidTemplate; revision: number } | { status: 'deleted'; template: BidTemplate };
 
 export type BidTemplateError = DomainError & { errors?: FieldErrors };
 export type BidTemplateDecision = { ok: true; events: BidTemplateEvent[] } | { ok: false; error: BidTemplateError };
@@ -50,6 +51,8 @@ export const bidTemplateErrors = {
   /** The application fee's type changed while conditional rules change the fee: say whether to delete or keep them. */
   feeRulesChoiceRequired: 'FEE_RULES_CHOICE_REQUIRED',
   ruleNotFound: 'BID_TEMPLATE_RULE_NOT_FOUND',
+  /** Saved by someone else since the caller loaded it: a later save never silently overwrites an earlier one. */
+  changedMeanwhile: 'BID_TEMPLATE_CHANGED',
 } as const;
 
 const refuse = (code: string, message: string, errors?: FieldErrors): BidTemplateDecision => ({ ok: false, error: { code, message, ...(errors ? { errors } : {}) } });
@@ -196,6 +199,10 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
   if (state.status !== 'kept') return notFound();
   const { template } = state;
   const { actor, now } = command.metadata;
+  const expected = command.data.expected_revision;
+  if (expected !== undefined && expected !== null && expected !== state.revision) {
+    return refuse(bidTemplateErrors.changedMeanwhile, 'This bid template was changed by someone else meanwhile. Reload it to see the changes.');
+  }
   if (command.type === 'DeleteBidTemplate') {
     const allowed = actor.user_type === 'admin' || (mayChange(actor, template) && actor.permissions.delete_bid_template);
     if (!allowed) return notAllowed('You are not allowed to delete this bid template.');
@@ -237,11 +244,12 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
 function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateState {
   if (event.type === 'BidTemplateCreated') {
     const { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules } = event.data;
-    return { status: 'kept', template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules } };
+    return { status: 'kept', revision: 0, template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules } };
   }
   if (state.status !== 'kept') return state;
   const template = state.template;
-  const kept = (next: Partial<BidTemplate>): BidTemplateState => ({ status: 'kept', template: { ...template, ...next } });
+  const revision = state.revision + 1;
+  const kept = (next: Partial<BidTemplate>): BidTemplateState => ({ status: 'kept', revision, template: { ...template, ...next } });
   switch (event.type) {
     case 'BidTemplateDetailsChanged':
       return kept({ details: event.data.details });
