@@ -33,9 +33,10 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [bidErrors.needsConfirmation]: conflict,
   [bidErrors.notEditable]: conflict,
   [bidErrors.notCancellable]: conflict,
-  [bidErrors.reasonRequired]: invalid,
+  // bidErrors.reasonRequired is the post's code ('CANCELLATION_REASON_REQUIRED', 422), listed there: twice is a type error.
   [bidErrors.notDeletable]: conflict,
   [bidErrors.transitionNotAllowed]: conflict,
+  [bidErrors.biddingLimitReached]: forbidden,
 
   [conversationErrors.notFound]: notFound,
   [conversationErrors.notParty]: forbidden,
@@ -151,7 +152,8 @@ export function domainProblem(error: DomainError & { errors?: Record<string, str
   const status = statusOfCode[error.code] ?? conflict;
   const fieldErrors = error.errors
     ? options.wrapper
-      ? Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [`${options.wrapper}.${field}`, messages]))
+      ? // 'body' names the whole value (domain/post/schemas.ts fieldErrorsOf): the wrapper itself.
+        Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field === 'body' ? options.wrapper : `${options.wrapper}.${field}`, messages]))
       : error.errors
     : options.field
       ? { [options.field]: [error.message] }

@@ -68,6 +68,11 @@ export const bidErrors = {
   reasonRequired: 'CANCELLATION_REASON_REQUIRED',
   notDeletable: 'BID_NOT_DELETABLE',
   transitionNotAllowed: 'BID_TRANSITION_NOT_ALLOWED',
+  /**
+   * A provider with either bidding limit at 100% places no new bid (docs/deals.md "Bidding limits"): a count across
+   * the provider's deals, so the placing workflow checks it (application/bids/place-bid.ts), not this decider.
+   */
+  biddingLimitReached: 'BIDDING_LIMIT_REACHED',
 } as const;
 
 /** A refusal; with field errors (422), the warnings to confirm, or the LVR block's figures. */

@@ -1,0 +1,90 @@
+import { placeLabels } from '../../domain/bid/rules';
+import { bidStatusLabelOf, isDealStatus } from '../../domain/bid/schemas';
+import type { PostSortKey } from '../../domain/post/schemas';
+import { bidGroupOf, type BidView } from '../../contracts/bid';
+import { fileUrl } from '../../infrastructure/files';
+import type { BidRow } from '../../projections/bids/bids';
+import { type BidOrganisation, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
+import type { Caller } from '../authentication';
+import type { AppDependencies } from '../dependencies';
+
+// Bids as a caller may see them (docs/bids.md "Privacy"): the views the bid routes answer.
+
+/** What a caller may see of a bid. */
+export type BidAudience = {
+  caller: Caller;
+  /** The customer who owns the bid's post. */
+  postOwnerId: string;
+};
+
+/** The organisation and provider of an anonymous bid with show_private are hidden from everyone but the customer. */
+export function organisationHidden(row: Pick<BidRow, 'bid_type' | 'show_private' | 'provider_id' | 'organisation_uuid'>, audience: BidAudience): boolean {
+  if (row.bid_type !== 'anonymous' || !row.show_private) return false;
+  const { caller, postOwnerId } = audience;
+  if (caller.userId === postOwnerId || caller.userType === 'admin') return false;
+  // Its own provider and colleagues know whose bid it is (spec 1 §6: an fsp "sees own anonymous bids").
+  return caller.userId !== row.provider_id && caller.organisationUuid !== row.organisation_uuid;
+}
+
+/** The provider's name: admins, the post's customer and the organisation's own people. */
+function providerNameShown(row: BidRow, audience: BidAudience): boolean {
+  const { caller, postOwnerId } = audience;
+  return caller.userType === 'admin' || caller.userId === postOwnerId || caller.organisationUuid === row.organisation_uuid;
+}
+
+/** Bid rows as the caller may see them, with the names and logos they need. */
+export async function toBidViews(
+  deps: Pick<AppDependencies, 'db'>,
+  rows: readonly BidRow[],
+  audienceOf: (row: BidRow) => BidAudience,
+  placeOf: (row: BidRow) => string | null = () => null,
+  /** Organisations and names already read (placing a bid), instead of looking them up. */
+  known?: { organisations: Map<string, BidOrganisation>; names: Map<string, string> },
+): Promise<BidView[]> {
+  const [organisations, names] = known
+    ? [known.organisations, known.names]
+    : await Promise.all([organisationsOf(deps.db, rows.map((row) => row.organisation_uuid)), providerNamesOf(deps.db, rows.map((row) => row.provider_id))]);
+  return rows.map((row) => {
+    const audience = audienceOf(row);
+    const hidden = organisationHidden(row, audience);
+    const organisation = organisations.get(row.organisation_uuid);
+    return {
+      uuid: row.uuid,
+      post_id: row.post_id,
+      status: row.status,
+      status_label: bidStatusLabelOf(row.status, row.not_chosen),
+      not_chosen: row.not_chosen,
+      bid_type: row.bid_type,
+      show_private: row.show_private,
+      origin: row.origin,
+      organisation: hidden
+        ? null
+        : { uuid: row.organisation_uuid, name: organisation?.name ?? null, logo: organisation?.logo_file_id ? fileUrl(organisation.logo_file_id) : null },
+      provider: hidden ? null : { uuid: row.provider_id, full_name: providerNameShown(row, audience) ? (names.get(row.provider_id) ?? null) : null },
+      interest_rate: row.interest_rate,
+      comparison_rate: row.comparison_rate,
+      maximum_lvr: row.maximum_lvr,
+      rate_type: row.rate_type,
+      fixed_period: row.fixed_period,
+      repayment_type: row.repayment_type,
+      loan_amount: row.loan_amount,
+      monthly_repayment: row.monthly_repayment,
+      monthly_savings: row.monthly_savings,
+      auto_declare_eligible: row.auto_declare_eligible,
+      home_loan_bid: { ...row.form, organisation_uuid: hidden ? null : row.form.organisation_uuid },
+      place_label: placeOf(row),
+      group: bidGroupOf(row),
+      winning: isWinning(row),
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
+  });
+}
+
+/** The post's accepted bid: it became a deal (or is on hold as one). */
+export const isWinning = (row: Pick<BidRow, 'status'>) => isDealStatus(row.status) || row.status === 'on_hold';
+
+/** The place labels of a post's bids (spec 1 §4), by bid id. */
+export async function placesOfPost(deps: Pick<AppDependencies, 'db'>, postId: string, sortBy: PostSortKey): Promise<Map<string, string>> {
+  return placeLabels(await rankedBidsOf(deps.db, postId), sortBy);
+}
