@@ -92,6 +92,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [postErrors.applicantNotFound]: notFound,
   [postErrors.incomeNotFound]: notFound,
   [postErrors.expenseNotFound]: notFound,
+  [postErrors.reasonRequired]: invalid,
   [postErrors.messageRequired]: invalid,
   [postErrors.publishSettingsInvalid]: 500,
 
