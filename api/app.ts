@@ -13,6 +13,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
 import { acceptanceRoutes } from './routes/acceptance';
 import { bidRoutes } from './routes/bids';
+import { bidTemplateRoutes } from './routes/bid-templates';
 import { activationRoutes } from './routes/activation';
 import { dealRoutes } from './routes/deals';
 import { externalDealRoutes } from './routes/external-deals';
@@ -118,6 +119,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(localityRoutes(deps));
   await app.register(postRoutes(deps));
   await app.register(bidRoutes(deps));
+  await app.register(bidTemplateRoutes(deps));
   await app.register(postPartRoutes(deps));
   await app.register(postListRoutes(deps));
   await app.register(systemConfigurationRoutes(deps));

@@ -28,6 +28,10 @@ export const bidTemplateMessages = {
   feePercentageMax: `Should be at most ${percentageApplicationFeeMax}`,
 } as const;
 
+/** spec 3 §4 "Auto-bidding": the values seen; a template is `pending` until auto-bidding is first turned on. */
+export const autoBiddingStatuses = ['pending', 'active', 'inactive', 'deactivated'] as const;
+export type AutoBiddingStatus = (typeof autoBiddingStatuses)[number];
+
 /** spec 3 §3 bid types a template offers (retention never comes from a template, see above). */
 export const templateBidTypes = ['normal', 'anonymous'] as const;
 

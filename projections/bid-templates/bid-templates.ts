@@ -3,15 +3,12 @@ import { comparisonRate } from '../../domain/bid/comparison-rate';
 import type { BidTemplateEvent } from '../../domain/bid-template/events';
 import { bidTemplateEventTypes } from '../../domain/bid-template/events';
 import type { ConditionalRule, LocationRule, QualifyingRule } from '../../domain/bid-template/rules';
-import type { BidTemplateDetails } from '../../domain/bid-template/schemas';
+import type { AutoBiddingStatus, BidTemplateDetails } from '../../domain/bid-template/schemas';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 
 // The templates list (spec 3 §2, 25 a page) and each template as the wizard shows it (docs/bid-templates.md).
 // `revision` is the stream's: a save names the revision it started from, so a later save by someone else is a 409.
-
-export const autoBiddingStatuses = ['pending', 'active', 'inactive', 'deactivated'] as const;
-export type AutoBiddingStatus = (typeof autoBiddingStatuses)[number];
 
 export interface BidTemplatesTable {
   uuid: string;

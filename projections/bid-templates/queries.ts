@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
-import type { AutoBiddingStatus, BidTemplateRow, BidTemplatesDatabase } from './bid-templates';
+import { type BidTemplateListQuery, bidTemplateSortable } from '../../contracts/bid-template';
+import type { BidTemplateRow, BidTemplatesDatabase } from './bid-templates';
 
 // What the templates screens read (spec 3 §2 "List screen"): newest first, 25 a page, filtered by provider,
 // organisation and auto-bidding status, within what the caller may see.
@@ -10,14 +11,6 @@ type Db = Kysely<BidTemplatesDatabase>;
 
 /** Whose templates the caller may see (spec 3 §6): all (admins), an organisation's, or an owner's own. */
 export type TemplateScope = { kind: 'all' } | { kind: 'organisation'; organisationUuid: string } | { kind: 'owner'; ownerId: string };
-
-export const bidTemplateSortable = ['created_at', 'updated_at', 'name', 'interest_rate', 'comparison_rate'] as const;
-export type BidTemplateListQuery = {
-  page: number;
-  count: number;
-  sorting?: Partial<Record<(typeof bidTemplateSortable)[number], 'asc' | 'desc'>> | undefined;
-  filter?: { fsp_user_uuid?: string | undefined; organisation_uuid?: string | undefined; auto_bidding?: AutoBiddingStatus | undefined } | undefined;
-};
 
 function scoped(db: Db, scope: TemplateScope) {
   const all = db.selectFrom('bid_templates');
@@ -52,4 +45,11 @@ export async function listBidTemplates(database: Database, scope: TemplateScope,
 export async function findBidTemplate(database: Database, uuid: string): Promise<BidTemplateRow | undefined> {
   const db = database as Db;
   return db.selectFrom('bid_templates').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The template holding a conditional or a location rule (rules are addressed by their own uuid, spec 3 §7). */
+export async function findBidTemplateByRule(database: Database, kind: 'conditional_rules' | 'location_rules', ruleId: string): Promise<BidTemplateRow | undefined> {
+  const db = database as Db;
+  const holding = sql<boolean>`${sql.ref(kind)} @> ${JSON.stringify([{ uuid: ruleId }])}::jsonb`;
+  return db.selectFrom('bid_templates').selectAll().where(holding).executeTakeFirst();
 }
