@@ -13,6 +13,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
 import { acceptanceRoutes } from './routes/acceptance';
 import { bidRoutes } from './routes/bids';
+import { bidTemplateRoutes } from './routes/bid-templates';
 import { activationRoutes } from './routes/activation';
 import { dealActivityRoutes } from './routes/deal-activities';
 import { dealRoutes } from './routes/deals';
@@ -123,6 +124,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(localityRoutes(deps));
   await app.register(postRoutes(deps));
   await app.register(bidRoutes(deps));
+  await app.register(bidTemplateRoutes(deps));
   await app.register(postPartRoutes(deps));
   await app.register(postListRoutes(deps));
   await app.register(systemConfigurationRoutes(deps));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bidErrors } from '../domain/bid/decider';
+import { bidTemplateErrors } from '../domain/bid-template/decider';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
@@ -15,7 +16,7 @@ import { userErrors } from '../domain/user/decider';
 import { domainProblem, statusOfCode } from './domain-problems';
 
 const everyDecidersCodes = [
-  bidErrors, conversationErrors, dealErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
+  bidErrors, bidTemplateErrors, conversationErrors, dealErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
   questionErrors, reviewErrors, subscriberErrors, systemConfigurationErrors, userErrors,
 ].flatMap((codes) => Object.values(codes));
 

@@ -1,6 +1,7 @@
 import { postNoteAccessErrors } from '../application/post-notes/note-access';
 import { workflowErrors } from '../application/refusals';
 import { bidErrors } from '../domain/bid/decider';
+import { bidTemplateErrors } from '../domain/bid-template/decider';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
@@ -42,6 +43,15 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [bidErrors.notDeletable]: conflict,
   [bidErrors.transitionNotAllowed]: conflict,
   [bidErrors.biddingLimitReached]: forbidden,
+
+  [bidTemplateErrors.alreadyExists]: conflict,
+  [bidTemplateErrors.notFound]: notFound,
+  [bidTemplateErrors.notAllowed]: forbidden,
+  [bidTemplateErrors.invalid]: invalid,
+  [bidTemplateErrors.missingQualifyingRules]: invalid,
+  [bidTemplateErrors.feeRulesChoiceRequired]: conflict,
+  [bidTemplateErrors.ruleNotFound]: notFound,
+  [bidTemplateErrors.changedMeanwhile]: conflict,
 
   [conversationErrors.notFound]: notFound,
   [conversationErrors.notParty]: forbidden,

@@ -8,6 +8,7 @@ import { postsProjection } from './posts/posts';
 import { scheduledTransitionsProjection } from './scheduler/scheduled-transitions';
 import type { Consumer } from './projection';
 import { questionsProjection } from './questions/questions';
+import { bidTemplatesProjection } from './bid-templates/bid-templates';
 import { usersProjection } from './users/users';
 import { messagesProjection } from './messages/messages';
 import { reviewsProjection } from './reviews/reviews';
@@ -24,7 +25,7 @@ export type ConsumerContext = IdentityMailContext;
 
 /** Every projection and reactor the runner keeps up to date. */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context)];
+  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection];
 }
 
 /**

@@ -150,6 +150,22 @@ const matrix: Record<string, Rule> = {
 
   // Bids (docs/bids.md): providers and admins with `view` write; a bid or post the caller may not see is 404.
   'POST /v4/home_loans/{id}/bids': { allowed: ['provider', 'admin'] },
+  // Bid templates (spec 3 §6): providers and admins; a customer gets 'Access denied!'.
+  'GET /v4/home_loan_bid_templates': { allowed: ['provider', 'admin'] },
+  'POST /v4/home_loan_bid_templates': { allowed: ['provider', 'admin'] },
+  'GET /v4/users/{id}/home_loan_bid_templates': { allowed: ['provider', 'admin'] },
+  'GET /v4/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
+  'PATCH /v4/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
+  'DELETE /v3/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
+  'GET /v4/template_rule_fields': { allowed: ['provider', 'admin'] },
+  'GET /v2/template_bid_fields': { allowed: ['provider', 'admin'] },
+  'GET /v4/home_loan_bid_templates/{id}/template_qualifying_rules': { allowed: ['provider', 'admin'] },
+  'POST /v4/home_loan_bid_templates/{id}/template_qualifying_rules': { allowed: ['provider', 'admin'] },
+  'POST /v2/home_loan_bid_templates/{id}/template_conditional_fields': { allowed: ['provider', 'admin'] },
+  'PATCH /v2/template_conditional_fields/{id}': { allowed: ['provider', 'admin'] },
+  'DELETE /v2/template_conditional_fields/{id}': { allowed: ['provider', 'admin'] },
+  'POST /v2/home_loan_bid_templates/{id}/template_location_rules': { allowed: ['provider', 'admin'] },
+  'DELETE /v2/template_location_rules/{id}': { allowed: ['provider', 'admin'] },
   'GET /v4/home_loan_bids': { allowed: ['provider'] },
   'GET /v1/fsps/bids': { allowed: ['provider'] },
   'GET /v5/home_loan_bids': { allowed: admin },

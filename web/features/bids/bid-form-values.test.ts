@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bidFormSchema } from '../../../domain/bid/schemas';
 import { ApiError } from '../../lib/api-error';
-import { type BidContext, type BidFormValues, bidFormValuesOf, emptyBidFormValues, toBidFormDraft } from './bid-form-values';
+import { comparisonRate } from '../../../domain/bid/comparison-rate';
+import { type BidContext, type BidFormValues, bidFormValuesOf, comparisonTermsOf, emptyBidFormValues, toBidFormDraft } from './bid-form-values';
 import { bidRefusalOf } from './bid-refusal';
 
 const context: BidContext = { organisation_uuid: '11111111-1111-4111-8111-111111111111', home_loan_bid_template_uuid: null, financial_institution_product: null };
@@ -88,5 +89,15 @@ describe('refusals that open a dialog', () => {
     expect(bidRefusalOf(ApiError.fromBody(422, '', { status: 422, errors: { 'home_loan_bid.interest_rate': ['Max value is 15'] } }))).toBeNull();
     expect(bidRefusalOf(ApiError.fromBody(409, '', { status: 409, code: 'BID_NEEDS_CONFIRMATION', warnings: [] }))).toBeNull();
     expect(bidRefusalOf(new Error('offline'))).toBeNull();
+  });
+});
+
+describe('the terms the comparison rate is worked out from', () => {
+  it('wait for an interest rate and a rate type, then carry the rates and fees', () => {
+    expect(comparisonTermsOf(filled({ interest_rate: '' }))).toBeNull();
+    const terms = comparisonTermsOf(filled({ interest_rate: 6, application_fee_value: 600 }));
+    expect(terms).toMatchObject({ interest_rate: 6, application_fee_type: '$', application_fee_value: 600, ongoing_fees_value: 0 });
+    expect(comparisonRate(terms!)).toBe(6.04);
+    expect(comparisonRate(comparisonTermsOf(filled({ interest_rate: 6, application_fee_value: '' }))!)).toBe(6);
   });
 });

@@ -1,4 +1,5 @@
 import type { BidFormView } from '../../../contracts/bid';
+import type { ComparisonTerms } from '../../../domain/bid/comparison-rate';
 import type {
   BidFormInput,
   BidType,
@@ -225,5 +226,25 @@ export function bidFormValuesOf(bid: BidFormView): BidFormValues {
       mandatory: document.mandatory,
     })),
     optional_documents: bid.optional_documents.map((document) => ({ key: rowKey(), document: document.document })),
+  };
+}
+
+/** The terms the comparison rate is worked out from, once the form holds an interest rate and a rate type. */
+export function comparisonTermsOf(values: BidFormValues): ComparisonTerms | null {
+  const interestRate = numberOrNull(values.interest_rate);
+  if (interestRate === null || values.rate_type === null) return null;
+  return {
+    interest_rate: interestRate,
+    introductory_rate: values.introductory_rate,
+    rate_reverts_to: numberOrNull(values.rate_reverts_to),
+    rate_reverts_after: numberOrNull(values.rate_reverts_after),
+    rate_type: values.rate_type,
+    fixed_period: numberOrNull(values.fixed_period),
+    application_fee_type: values.application_fee_type,
+    application_fee_value: numberOrNull(values.application_fee_value) ?? 0,
+    waived: values.waived,
+    ongoing_fees_waived: values.ongoing_fees_waived,
+    ongoing_fees_value: numberOrNull(values.ongoing_fees_value) ?? 0,
+    ongoing_fees_period: values.ongoing_fees_period,
   };
 }

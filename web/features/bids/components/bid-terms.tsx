@@ -2,6 +2,7 @@ import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import { formatPercent } from '../../../../domain/bid/schemas';
 import type { BidView } from '../../../../contracts/bid';
 import { DetailItem } from '../../../components/detail-item';
+import { ComputedComparisonRate } from './computed-comparison-rate';
 import { formatAud, formatCount, formatDate, formatRate } from '../../../lib/format';
 import { bidFeatureLabels, bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from '../bid-labels';
 
@@ -45,6 +46,7 @@ export function BidTerms({ bid }: { bid: BidView }) {
               </DetailItem>
             )}
           </SimpleGrid>
+          <ComputedComparisonRate terms={form} declared={bid.comparison_rate} />
         </Stack>
       </Paper>
       <Paper p="lg" withBorder>

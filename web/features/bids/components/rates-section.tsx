@@ -2,7 +2,8 @@ import { Checkbox, Group, NumberInput, Select, SimpleGrid } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form';
 import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
 import { bidFeatureLabels, bidRateTypeLabels } from '../bid-labels';
-import type { BidFormValues } from '../bid-form-values';
+import { comparisonTermsOf, type BidFormValues } from '../bid-form-values';
+import { ComputedComparisonRate } from './computed-comparison-rate';
 import { formatCount } from '../../../lib/format';
 import { wholeNumbersIn } from '../../../lib/ranges';
 
@@ -36,6 +37,7 @@ export function RatesSection({ form }: Props) {
           />
         )}
       </SimpleGrid>
+      <ComputedComparisonRate terms={comparisonTermsOf(form.values)} declared={form.values.comparison_rate === '' ? null : form.values.comparison_rate} />
       <Group gap="xl">
         <Checkbox label={bidFeatureLabels.discretionary_rate} {...form.getInputProps('discretionary_rate', { type: 'checkbox' })} />
         <Checkbox label={bidFeatureLabels.introductory_rate} {...form.getInputProps('introductory_rate', { type: 'checkbox' })} />

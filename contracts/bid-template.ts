@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { feeRuleChoices } from '../domain/bid-template/commands';
+import { modifierTypes } from '../domain/bid-template/modifiers';
+import { bidFieldTypes, modifiableBidFieldNames, modifiableBidFields, ruleFieldNames, ruleFieldTypes } from '../domain/bid-template/rule-fields';
+import { addressTypes, conditionOperators } from '../domain/bid-template/rules';
+import { autoBiddingStatuses, bidTemplateDetailsFields, conditionalRuleSchema, locationListTypeSchema, locationRuleSchema, ruleTestSchema } from '../domain/bid-template/schemas';
+import { listQuerySchema } from '../domain/shared/list-query';
+
+// What the API answers about bid templates (spec 3 §7 "Bid templates"; docs/bid-templates.md), and the bodies it takes.
+
+const ruleTestView = z.object({ rule_field: z.enum(ruleFieldNames), min_value: z.number().nullable(), max_value: z.number().nullable(), value: z.string().nullable() });
+
+export const bidTemplateView = z.object({
+  uuid: z.uuid(),
+  /** The stream's revision: send it back as `revision` so a save made on a template changed meanwhile is a 409. */
+  revision: z.number().int(),
+  fsp_user_uuid: z.uuid(),
+  /** The owner's name, for admins and the organisation's viewers (spec 3 §6); null otherwise. */
+  fsp_name: z.string().nullable(),
+  organisation_uuid: z.uuid(),
+  organisation_name: z.string().nullable(),
+  name: z.string(),
+  bid_type: z.string(),
+  interest_rate: z.number(),
+  comparison_rate: z.number(),
+  computed_comparison_rate: z.number(),
+  maximum_lvr: z.number(),
+  auto_bidding: z.enum(autoBiddingStatuses),
+  home_loan_bid_template: z.object(bidTemplateDetailsFields.shape),
+  qualifying_rules: z.array(ruleTestView),
+  conditional_rules: z.array(
+    z.object({
+      uuid: z.uuid(),
+      bid_field: z.enum(modifiableBidFieldNames as [keyof typeof modifiableBidFields]),
+      operator: z.enum(conditionOperators),
+      conditions: z.array(ruleTestView),
+      modifier: z.object({ type: z.enum(modifierTypes), value: z.union([z.number(), z.boolean()]) }),
+    }),
+  ),
+  location_list_type: z.string().nullable(),
+  location_rules: z.array(z.object({ uuid: z.uuid(), address_type: z.enum(addressTypes), state: z.string(), postcode: z.string().nullable(), suburb: z.string().nullable() })),
+  cloned_from: z.uuid().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BidTemplateView = z.infer<typeof bidTemplateView>;
+
+export const bidTemplateSortable = ['created_at', 'updated_at', 'name', 'interest_rate', 'comparison_rate'] as const;
+/** spec 3 §9: the templates list shows 25 a page, newest first. */
+export const bidTemplateListQuery = listQuerySchema(
+  bidTemplateSortable,
+  z.strictObject({ fsp_user_uuid: z.uuid().optional(), organisation_uuid: z.uuid().optional(), auto_bidding: z.enum(autoBiddingStatuses).optional() }),
+  { defaultCount: 25 },
+);
+export type BidTemplateListQuery = z.infer<typeof bidTemplateListQuery>;
+export const bidTemplateList = z.object({ total_records: z.number().int(), records: z.array(bidTemplateView) });
+
+/** `POST /v4/home_loan_bid_templates`: a new template, an admin's for a provider, or a clone. */
+export const createBidTemplateBody = z.strictObject({
+  home_loan_bid_template: z.record(z.string(), z.unknown()),
+  fsp_user_uuid: z.uuid().optional(),
+  clone_of: z.uuid().optional(),
+});
+
+const revision = z.number().int().min(0).optional();
+/** `PATCH /v4/home_loan_bid_templates/{id}` with `operation` update (the details) or location_list_type. */
+export const changeBidTemplateBody = z.discriminatedUnion('operation', [
+  z.strictObject({ operation: z.literal('update'), revision, home_loan_bid_template: z.record(z.string(), z.unknown()), fee_rules: z.enum(feeRuleChoices).optional() }),
+  z.strictObject({ operation: z.literal('location_list_type'), revision, location_list_type: locationListTypeSchema }),
+]);
+
+export const qualifyingRulesBody = z.strictObject({ revision, template_qualifying_rules: z.array(ruleTestSchema).max(ruleFieldNames.length) });
+export const conditionalRuleBody = z.strictObject({ revision, template_conditional_field: conditionalRuleSchema.omit({ uuid: true }) });
+export const locationRuleBody = z.strictObject({ revision, template_location_rule: locationRuleSchema.omit({ uuid: true }) });
+
+export const ruleFieldsView = z.object({
+  records: z.array(
+    z.object({
+      uuid: z.uuid(),
+      name: z.enum(ruleFieldNames),
+      label: z.string(),
+      field_type: z.enum(ruleFieldTypes),
+      min: z.number().optional(),
+      max: z.number().optional(),
+      options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+    }),
+  ),
+});
+export const bidFieldsView = z.object({
+  records: z.array(
+    z.object({
+      uuid: z.enum(modifiableBidFieldNames as [keyof typeof modifiableBidFields]),
+      label: z.string(),
+      field_type: z.enum(bidFieldTypes),
+      min: z.number().optional(),
+      max: z.number().optional(),
+      /** The modifiers that fit the field. */
+      modifiers: z.array(z.enum(modifierTypes)),
+    }),
+  ),
+});

@@ -1,0 +1,59 @@
+import type { PermissionMap } from '../user/permissions';
+import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
+import type { LocationListType, LocationRule, QualifyingRule } from './rules';
+
+// Commands of the bid template aggregate (`bid_template-<uuid>`). Who acts and when come in `metadata`; the provider
+// who owns the template comes as facts read from the read models (DESIGN.md §2).
+
+export type TemplateActor = { user_id: string; user_type: 'customer' | 'fsp' | 'admin'; organisation_uuid: string | null; permissions: PermissionMap };
+export type TemplateCommandMetadata = { actor: TemplateActor; now: string };
+
+/** The provider a template bids for: the actor itself, or the provider an admin assigns (fsp_user_uuid). */
+export type TemplateOwnerFacts = {
+  user_id: string;
+  organisation_uuid: string;
+  organisation_type: 'broker' | 'financial_institution';
+  permissions: PermissionMap;
+};
+
+export type CreateBidTemplate = {
+  type: 'CreateBidTemplate';
+  data: {
+    template_id: string;
+    owner: TemplateOwnerFacts;
+    details: BidTemplateDetailsInput;
+    /** A clone keeps the source's conditional and location rules and documents (spec 3 §3 "Cloning"). */
+    cloned_from: { template_id: string; conditional_rules: readonly ConditionalRuleInput[]; location_list_type: LocationListType; location_rules: readonly LocationRule[] } | null;
+  };
+};
+
+/** What to do with the conditional rules on the application fee when its type ($ or %) changes (spec 3 §4 step 4). */
+export const feeRuleChoices = ['delete', 'keep'] as const;
+export type FeeRuleChoice = (typeof feeRuleChoices)[number];
+
+/** The revision the caller loaded; a save on a template changed since is refused (BID_TEMPLATE_CHANGED). */
+type Expected = { expected_revision?: number | null };
+
+export type ChangeBidTemplateDetails = {
+  type: 'ChangeBidTemplateDetails';
+  data: Expected & { template_id: string; owner: TemplateOwnerFacts; details: BidTemplateDetailsInput; fee_rules: FeeRuleChoice | null };
+};
+export type SetQualifyingRules = { type: 'SetQualifyingRules'; data: Expected & { template_id: string; rules: readonly QualifyingRule[] } };
+export type SaveConditionalRule = { type: 'SaveConditionalRule'; data: Expected & { template_id: string; rule: ConditionalRuleInput } };
+export type DeleteConditionalRule = { type: 'DeleteConditionalRule'; data: Expected & { template_id: string; rule_id: string } };
+export type SetLocationListType = { type: 'SetLocationListType'; data: Expected & { template_id: string; location_list_type: LocationListType } };
+export type AddLocationRule = { type: 'AddLocationRule'; data: Expected & { template_id: string; rule: LocationRule } };
+export type DeleteLocationRule = { type: 'DeleteLocationRule'; data: Expected & { template_id: string; rule_id: string } };
+export type DeleteBidTemplate = { type: 'DeleteBidTemplate'; data: Expected & { template_id: string } };
+
+export type BidTemplateCommand = (
+  | CreateBidTemplate
+  | ChangeBidTemplateDetails
+  | SetQualifyingRules
+  | SaveConditionalRule
+  | DeleteConditionalRule
+  | SetLocationListType
+  | AddLocationRule
+  | DeleteLocationRule
+  | DeleteBidTemplate
+) & { metadata: TemplateCommandMetadata };

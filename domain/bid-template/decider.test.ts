@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPermissions } from '../user/permissions';
+import type { BidTemplateCommand, TemplateActor, TemplateOwnerFacts } from './commands';
+import { bidTemplateDecider, bidTemplateErrors, initialQualifyingRules } from './decider';
+import type { BidTemplateEvent } from './events';
+import type { QualifyingRule } from './rules';
+import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
+
+const templateId = '5d0c1c1e-7a51-4c3e-9f1a-000000000001';
+const ownerId = '5d0c1c1e-7a51-4c3e-9f1a-0000000000f1';
+const colleagueId = '5d0c1c1e-7a51-4c3e-9f1a-0000000000f2';
+const brokerOrg = '5d0c1c1e-7a51-4c3e-9f1a-0000000000a1';
+const lenderOrg = '5d0c1c1e-7a51-4c3e-9f1a-0000000000a2';
+const now = '2026-11-27T10:00:00.000Z';
+
+const owner: TemplateOwnerFacts = { user_id: ownerId, organisation_uuid: brokerOrg, organisation_type: 'broker', permissions: defaultPermissions('fsp') };
+const ownerActor: TemplateActor = { user_id: ownerId, user_type: 'fsp', organisation_uuid: brokerOrg, permissions: defaultPermissions('fsp') };
+const colleague = (extra: Partial<TemplateActor['permissions']> = {}): TemplateActor => ({
+  user_id: colleagueId,
+  user_type: 'fsp',
+  organisation_uuid: brokerOrg,
+  permissions: { ...defaultPermissions('fsp'), ...extra },
+});
+const admin: TemplateActor = { user_id: '5d0c1c1e-7a51-4c3e-9f1a-0000000000ad', user_type: 'admin', organisation_uuid: null, permissions: defaultPermissions('admin') };
+const customer: TemplateActor = { user_id: '5d0c1c1e-7a51-4c3e-9f1a-0000000000c1', user_type: 'customer', organisation_uuid: null, permissions: defaultPermissions('customer') };
+
+const details: BidTemplateDetailsInput = {
+  name: 'Owner occupiers under 80%',
+  bid_type: 'normal',
+  organisation_uuid: lenderOrg,
+  interest_rate: 6.2,
+  comparison_rate: 6.35,
+  rate_type: 'variable',
+  type_of_loan: 'basic_loan',
+  repayment_type: 'principal_and_interest',
+  maximum_lvr: 90,
+  application_fee_type: '$',
+  application_fee_value: 600,
+  required_documents: [{ document_type: 'Payslips', description: null, quantity: 2, mandatory: true }],
+};
+const feeRule: ConditionalRuleInput = {
+  uuid: '5d0c1c1e-7a51-4c3e-9f1a-0000000000e1',
+  bid_field: 'application_fee_value',
+  conditions: [{ rule_field: 'loan_amount', min_value: 1_000_000, max_value: 15_000_000, value: null }],
+  modifier: { type: 'reduce_base_value', value: 300 },
+};
+
+type Body<C> = C extends unknown ? Omit<C, 'metadata'> : never;
+const as = (body: Body<BidTemplateCommand>, actor: TemplateActor = ownerActor): BidTemplateCommand => ({ ...body, metadata: { actor, now } }) as BidTemplateCommand;
+const given = (events: BidTemplateEvent[]) => ({
+  when: (command: BidTemplateCommand) => bidTemplateDecider.decide(command, events.reduce(bidTemplateDecider.evolve, bidTemplateDecider.initialState())),
+});
+const create = (input: BidTemplateDetailsInput = details, actor: TemplateActor = ownerActor, facts: TemplateOwnerFacts = owner) =>
+  as({ type: 'CreateBidTemplate', data: { template_id: templateId, owner: facts, details: input, cloned_from: null } }, actor);
+const createdEvents = (): BidTemplateEvent[] => {
+  const decision = given([]).when(create());
+  if (!decision.ok) throw new Error(decision.error.message);
+  return decision.events;
+};
+const failsWith = (code: string, errors?: Record<string, string[]>) => expect.objectContaining({ ok: false, error: expect.objectContaining({ code, ...(errors ? { errors } : {}) }) });
+
+describe('creating a bid template', () => {
+  it('records the details with the initial qualifying rules and a whitelist (spec 3 §4 step 9)', () => {
+    const [created] = createdEvents();
+    expect(created).toMatchObject({
+      type: 'BidTemplateCreated',
+      data: { template_id: templateId, owner_id: ownerId, owner_organisation_uuid: brokerOrg, details: { name: 'Owner occupiers under 80%', interest_rate: 6.2 }, location_list_type: 'whitelist', cloned_from: null },
+    });
+    expect(initialQualifyingRules()).toEqual([
+      { rule_field: 'maximum_lvr', min_value: 0, max_value: 95, value: null },
+      { rule_field: 'loan_amount', min_value: 200_000, max_value: 5_000_000, value: null },
+    ]);
+  });
+
+  it('refuses with the spec’s messages: no name, a long name, no type of loan, rates out of bounds', () => {
+    const { name: _name, type_of_loan: _type, ...rest } = details;
+    expect(given([]).when(create({ ...rest, name: '  ', interest_rate: 15.5 } as BidTemplateDetailsInput))).toEqual(
+      failsWith(bidTemplateErrors.invalid, { name: ['Name is required!'], interest_rate: ['Max value is 15'], type_of_loan: ['Select a type of loan.'] }),
+    );
+    expect(given([]).when(create({ ...details, name: 'x'.repeat(100) }))).toEqual(failsWith(bidTemplateErrors.invalid, { name: ['Should be under 100 characters'] }));
+    expect(given([]).when(create({ ...details, name: 'x'.repeat(99) })).ok).toBe(true);
+  });
+
+  it('never makes a retention template; anonymous needs create_anonymous_bid', () => {
+    expect(given([]).when(create({ ...details, bid_type: 'retention' } as unknown as BidTemplateDetailsInput))).toEqual(
+      failsWith(bidTemplateErrors.invalid, { bid_type: ['A retention bid cannot come from a bid template.'] }),
+    );
+    const noAnonymous = { ...owner, permissions: { ...owner.permissions, create_anonymous_bid: false } };
+    expect(given([]).when(create({ ...details, bid_type: 'anonymous' }, ownerActor, noAnonymous))).toEqual(
+      failsWith(bidTemplateErrors.invalid, { bid_type: ['You are not allowed to place anonymous bids.'] }),
+    );
+  });
+
+  it('fixes the organisation of a financial institution’s provider, also when an admin assigns one', () => {
+    const lender: TemplateOwnerFacts = { ...owner, organisation_uuid: lenderOrg, organisation_type: 'financial_institution' };
+    expect(given([]).when(create({ ...details, organisation_uuid: brokerOrg }, admin, lender))).toEqual(
+      failsWith(bidTemplateErrors.invalid, { organisation_uuid: ['A provider of a financial institution bids for its own organisation.'] }),
+    );
+    expect(given([]).when(create(details, admin, lender)).ok).toBe(true);
+  });
+
+  it('needs create_bid_template for oneself, or an admin; never a customer', () => {
+    expect(given([]).when(create(details, { ...ownerActor, permissions: { ...ownerActor.permissions, create_bid_template: false } }))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    expect(given([]).when(create(details, customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    expect(given([]).when(create(details, colleague()))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+  });
+
+  it('a clone keeps the conditional and location rules and documents, and starts the qualifying rules again', () => {
+    const location = { uuid: '5d0c1c1e-7a51-4c3e-9f1a-0000000000b1', address_type: 'postcode' as const, state: 'NSW', postcode: '2000', suburb: null };
+    const decision = given([]).when(
+      as({ type: 'CreateBidTemplate', data: { template_id: templateId, owner, details, cloned_from: { template_id: 'source', conditional_rules: [feeRule], location_list_type: 'whitelist', location_rules: [location] } } }),
+    );
+    expect(decision).toMatchObject({
+      ok: true,
+      events: [{ data: { cloned_from: 'source', conditional_rules: [{ uuid: feeRule.uuid, operator: 'all' }], location_rules: [location], qualifying_rules: initialQualifyingRules() } }],
+    });
+  });
+});
+
+describe('changing a bid template', () => {
+  it('saves nothing when nothing changed (spec 3 §4 step 2)', () => {
+    expect(given(createdEvents()).when(as({ type: 'ChangeBidTemplateDetails', data: { template_id: templateId, owner, details, fee_rules: null } }))).toEqual({ ok: true, events: [] });
+  });
+
+  it('asks what to do with the fee rules when the fee type changes, then deletes or keeps them', () => {
+    const saved = given(createdEvents()).when(as({ type: 'SaveConditionalRule', data: { template_id: templateId, rule: feeRule } }));
+    if (!saved.ok) throw new Error(saved.error.message);
+    const history = [...createdEvents(), ...saved.events];
+    const change = (fee_rules: 'delete' | 'keep' | null, value = 1) =>
+      as({ type: 'ChangeBidTemplateDetails', data: { template_id: templateId, owner, details: { ...details, application_fee_type: '%', application_fee_value: value }, fee_rules } });
+    expect(given(history).when(change(null))).toEqual(failsWith(bidTemplateErrors.feeRulesChoiceRequired));
+    expect(given(history).when(change('delete'))).toMatchObject({ ok: true, events: [{ type: 'BidTemplateDetailsChanged' }, { type: 'ConditionalRuleDeleted', data: { rule_id: feeRule.uuid } }] });
+    expect(given(history).when(change('keep'))).toMatchObject({ ok: true, events: [{ type: 'BidTemplateDetailsChanged' }] });
+  });
+
+  it('lets the owner, an admin, and a colleague with update_organisation_bid_template change it; nobody else', () => {
+    const rename = (actor: TemplateActor) => as({ type: 'ChangeBidTemplateDetails', data: { template_id: templateId, owner, details: { ...details, name: 'Renamed' }, fee_rules: null } }, actor);
+    expect(given(createdEvents()).when(rename(admin)).ok).toBe(true);
+    expect(given(createdEvents()).when(rename(colleague({ update_organisation_bid_template: true }))).ok).toBe(true);
+    expect(given(createdEvents()).when(rename(colleague()))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    // The template bids for a lender; a provider of that lender is no colleague of the broker who owns it.
+    expect(given(createdEvents()).when(rename({ ...colleague({ update_organisation_bid_template: true }), organisation_uuid: lenderOrg }))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    expect(given(createdEvents()).when(rename(customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+  });
+});
+
+describe('qualifying rules', () => {
+  const set = (rules: QualifyingRule[]) =>
+    as({ type: 'SetQualifyingRules', data: { template_id: templateId, rules } });
+
+  it('need both ends of a range, else MISSING_QUALIFYING_RULES with ‘Inform a value.’', () => {
+    const decision = given(createdEvents()).when(set([{ rule_field: 'maximum_lvr', min_value: 0, max_value: null, value: null }, ...initialQualifyingRules().slice(1)]));
+    expect(decision).toEqual(
+      failsWith('MISSING_QUALIFYING_RULES', { 'qualifying_rules.0.max_value': ['Inform a value.'] }),
+    );
+    expect(decision.ok === false && decision.error.message).toBe('You must fill qualifying rules to proceed to review step.');
+  });
+
+  it('keep the ends within the field’s bounds and in order; 0 is a value', () => {
+    const decision = given(createdEvents()).when(set([{ rule_field: 'maximum_lvr', min_value: 0, max_value: 101, value: null }, { rule_field: 'loan_amount', min_value: 900_000, max_value: 300_000, value: null }]));
+    expect(decision).toEqual(
+      failsWith(bidTemplateErrors.invalid, {
+        'qualifying_rules.0.max_value': ['Should be between 0.00% and 100.00%'],
+        'qualifying_rules.1.min_value': ['The minimum is above the maximum.'],
+      }),
+    );
+  });
+
+  it('take a multiple choice as a ;-joined list (empty for any)', () => {
+    const rules = [...initialQualifyingRules(), { rule_field: 'loan_type' as const, min_value: null, max_value: null, value: 'refinance;new_loan' }];
+    expect(given(createdEvents()).when(set(rules))).toMatchObject({ ok: true, events: [{ type: 'QualifyingRulesSet' }] });
+    expect(given(createdEvents()).when(set([...initialQualifyingRules(), { rule_field: 'state', min_value: null, max_value: null, value: 'NSW;XX' }]))).toEqual(
+      failsWith(bidTemplateErrors.invalid, { 'qualifying_rules.2.value': ['Choose from the listed values.'] }),
+    );
+  });
+});
+
+describe('conditional rules', () => {
+  it('check the modifier against the field: percentages to 100, numbers from 0, flags yes or no', () => {
+    const save = (rule: ConditionalRuleInput) => given(createdEvents()).when(as({ type: 'SaveConditionalRule', data: { template_id: templateId, rule } }));
+    expect(save({ ...feeRule, bid_field: 'interest_rate', modifier: { type: 'percentage_discount', value: 120 } })).toEqual(
+      failsWith(bidTemplateErrors.invalid, { 'rule.modifier.value': ['Should be between 0 and 100'] }),
+    );
+    expect(save({ ...feeRule, modifier: { type: 'reduce_base_value', value: -1 } })).toEqual(failsWith(bidTemplateErrors.invalid, { 'rule.modifier.value': ['Should be at least 0'] }));
+    expect(save({ ...feeRule, bid_field: 'offset', modifier: { type: 'new_value', value: 1 } })).toEqual(failsWith(bidTemplateErrors.invalid, { 'rule.modifier.value': ['This change does not fit this field.'] }));
+    expect(save({ ...feeRule, bid_field: 'offset', modifier: { type: 'new_boolean_value', value: true } })).toMatchObject({ ok: true, events: [{ type: 'ConditionalRuleSaved' }] });
+  });
+});
+
+describe('location rules', () => {
+  const location = { uuid: '5d0c1c1e-7a51-4c3e-9f1a-0000000000b1', address_type: 'state' as const, state: 'VIC', postcode: null, suburb: null };
+
+  it('clearing the list type deletes every rule first (spec 3 §4)', () => {
+    const added = given(createdEvents()).when(as({ type: 'AddLocationRule', data: { template_id: templateId, rule: location } }));
+    if (!added.ok) throw new Error(added.error.message);
+    const history = [...createdEvents(), ...added.events];
+    expect(given(history).when(as({ type: 'SetLocationListType', data: { template_id: templateId, location_list_type: null } }))).toEqual({
+      ok: true,
+      events: [
+        { type: 'LocationRuleDeleted', data: { template_id: templateId, rule_id: location.uuid } },
+        { type: 'LocationListTypeSet', data: { template_id: templateId, location_list_type: null } },
+      ],
+    });
+  });
+});
+
+describe('deleting a bid template', () => {
+  const remove = (actor: TemplateActor) => as({ type: 'DeleteBidTemplate', data: { template_id: templateId } }, actor);
+
+  it('needs delete_bid_template (or an admin), and then nothing more can change', () => {
+    expect(given(createdEvents()).when(remove({ ...ownerActor, permissions: { ...ownerActor.permissions, delete_bid_template: false } }))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    const deleted = given(createdEvents()).when(remove(ownerActor));
+    expect(deleted).toMatchObject({ ok: true, events: [{ type: 'BidTemplateDeleted', data: { deleted_by: ownerId } }] });
+    const history = [...createdEvents(), ...(deleted as { events: BidTemplateEvent[] }).events];
+    expect(given(history).when(remove(admin))).toEqual(failsWith(bidTemplateErrors.notFound));
+  });
+});
+
+describe('two people saving the same template', () => {
+  it('the later save, made from the revision before the earlier one, is refused (409), not written over it', () => {
+    const rename = (name: string, expected_revision: number) =>
+      as({ type: 'ChangeBidTemplateDetails', data: { template_id: templateId, owner, details: { ...details, name }, fee_rules: null, expected_revision } });
+    const first = given(createdEvents()).when(rename('First save', 0));
+    if (!first.ok) throw new Error(first.error.message);
+    const history = [...createdEvents(), ...first.events];
+    expect(given(history).when(rename('Second save', 0))).toEqual(failsWith(bidTemplateErrors.changedMeanwhile));
+    expect(given(history).when(rename('Second save', 1)).ok).toBe(true);
+  });
+});

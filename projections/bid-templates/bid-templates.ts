@@ -1,0 +1,170 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { comparisonRate } from '../../domain/bid/comparison-rate';
+import type { BidTemplateEvent } from '../../domain/bid-template/events';
+import { bidTemplateEventTypes } from '../../domain/bid-template/events';
+import type { ConditionalRule, LocationRule, QualifyingRule } from '../../domain/bid-template/rules';
+import type { AutoBiddingStatus, BidTemplateDetails } from '../../domain/bid-template/schemas';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../projection';
+
+// The templates list (spec 3 §2, 25 a page) and each template as the wizard shows it (docs/bid-templates.md).
+// `revision` is the stream's: a save names the revision it started from, so a later save by someone else is a 409.
+
+export interface BidTemplatesTable {
+  uuid: string;
+  owner_id: string;
+  owner_organisation_uuid: string;
+  /** The organisation the template's bids are for (a broker's may be a lender's). */
+  organisation_uuid: string;
+  name: string;
+  bid_type: string;
+  interest_rate: number;
+  comparison_rate: number;
+  /** Worked out from the rates and fees (domain/bid/comparison-rate.ts). */
+  computed_comparison_rate: number;
+  maximum_lvr: number;
+  /** Every template is `pending` until auto-bidding (issue 29) turns it on. */
+  auto_bidding: AutoBiddingStatus;
+  details: BidTemplateDetails;
+  qualifying_rules: QualifyingRule[];
+  conditional_rules: ConditionalRule[];
+  location_list_type: string | null;
+  location_rules: LocationRule[];
+  cloned_from: string | null;
+  revision: number;
+  created_at: Date;
+  updated_at: Date;
+}
+export type BidTemplateRow = Selectable<BidTemplatesTable>;
+export type BidTemplatesDatabase = { bid_templates: BidTemplatesTable };
+
+const handledTypes = new Set<string>(bidTemplateEventTypes);
+const jsonb = <T>(value: T) => sql<T>`${JSON.stringify(value)}::jsonb`;
+
+export const bidTemplatesProjection: Projection = {
+  kind: 'projection',
+  name: 'bid_templates',
+  eventTypes: handledTypes,
+  version: 1,
+  tables: ['bid_templates'],
+  async createTables(trx) {
+    await sql`
+      create table bid_templates (
+        uuid uuid primary key,
+        owner_id uuid not null,
+        owner_organisation_uuid uuid not null,
+        organisation_uuid uuid not null,
+        name text not null,
+        bid_type text not null,
+        interest_rate double precision not null,
+        comparison_rate double precision not null,
+        computed_comparison_rate double precision not null,
+        maximum_lvr double precision not null,
+        auto_bidding text not null,
+        details jsonb not null,
+        qualifying_rules jsonb not null,
+        conditional_rules jsonb not null,
+        location_list_type text,
+        location_rules jsonb not null,
+        cloned_from uuid,
+        revision integer not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`.execute(trx);
+    // The list: newest first, within an owner or an organisation.
+    await sql`create index bid_templates_created on bid_templates (created_at desc, uuid)`.execute(trx);
+    await sql`create index bid_templates_owner on bid_templates (owner_id, created_at desc)`.execute(trx);
+    await sql`create index bid_templates_owner_organisation on bid_templates (owner_organisation_uuid, created_at desc)`.execute(trx);
+  },
+  async handle(events, trx) {
+    const db = trx as Kysely<BidTemplatesDatabase>;
+    for (const recorded of events) {
+      if (!handledTypes.has(recorded.type)) continue;
+      // The bid template decider wrote these events; their type names are checked above.
+      await apply(db, recorded as RecordedEvent & BidTemplateEvent);
+    }
+  },
+};
+
+/** The columns the details fill. */
+const detailColumns = (details: BidTemplateDetails) => ({
+  organisation_uuid: details.organisation_uuid,
+  name: details.name,
+  bid_type: details.bid_type,
+  interest_rate: details.interest_rate,
+  comparison_rate: details.comparison_rate,
+  computed_comparison_rate: comparisonRate(details),
+  maximum_lvr: details.maximum_lvr,
+  details: jsonb(details),
+});
+
+async function apply(db: Kysely<BidTemplatesDatabase>, event: RecordedEvent & BidTemplateEvent): Promise<void> {
+  const at = new Date(event.metadata.occurred_at);
+  const template = db.updateTable('bid_templates').where('uuid', '=', event.data.template_id);
+  const touched = { revision: event.revision, updated_at: at };
+  const current = () => db.selectFrom('bid_templates').select(['conditional_rules', 'location_rules']).where('uuid', '=', event.data.template_id).executeTakeFirst();
+  switch (event.type) {
+    case 'BidTemplateCreated': {
+      const { data } = event;
+      await db
+        .insertInto('bid_templates')
+        .values({
+          uuid: data.template_id,
+          owner_id: data.owner_id,
+          owner_organisation_uuid: data.owner_organisation_uuid,
+          ...detailColumns(data.details),
+          auto_bidding: 'pending',
+          qualifying_rules: jsonb(data.qualifying_rules),
+          conditional_rules: jsonb(data.conditional_rules),
+          location_list_type: data.location_list_type,
+          location_rules: jsonb(data.location_rules),
+          cloned_from: data.cloned_from,
+          revision: event.revision,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('uuid').doNothing())
+        .execute();
+      return;
+    }
+    case 'BidTemplateDetailsChanged':
+      await template.set({ ...detailColumns(event.data.details), ...touched }).execute();
+      return;
+    case 'QualifyingRulesSet':
+      await template.set({ qualifying_rules: jsonb(event.data.rules), ...touched }).execute();
+      return;
+    case 'ConditionalRuleSaved': {
+      const row = await current();
+      if (!row) return;
+      const { rule } = event.data;
+      const exists = row.conditional_rules.some((r) => r.uuid === rule.uuid);
+      const rules = exists ? row.conditional_rules.map((r) => (r.uuid === rule.uuid ? rule : r)) : [...row.conditional_rules, rule];
+      await template.set({ conditional_rules: jsonb(rules), ...touched }).execute();
+      return;
+    }
+    case 'ConditionalRuleDeleted': {
+      const row = await current();
+      if (!row) return;
+      await template.set({ conditional_rules: jsonb(row.conditional_rules.filter((r) => r.uuid !== event.data.rule_id)), ...touched }).execute();
+      return;
+    }
+    case 'LocationListTypeSet':
+      await template.set({ location_list_type: event.data.location_list_type, ...touched }).execute();
+      return;
+    case 'LocationRuleAdded': {
+      const row = await current();
+      if (!row) return;
+      await template.set({ location_rules: jsonb([...row.location_rules, event.data.rule]), ...touched }).execute();
+      return;
+    }
+    case 'LocationRuleDeleted': {
+      const row = await current();
+      if (!row) return;
+      await template.set({ location_rules: jsonb(row.location_rules.filter((r) => r.uuid !== event.data.rule_id)), ...touched }).execute();
+      return;
+    }
+    case 'BidTemplateDeleted':
+      await db.deleteFrom('bid_templates').where('uuid', '=', event.data.template_id).execute();
+      return;
+  }
+}
