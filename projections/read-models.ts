@@ -1,3 +1,4 @@
+import type { BidTemplatesTables } from './bid-templates/tables';
 import type { BidsTables } from './bids/tables';
 import type { DealsTables } from './deals/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
@@ -14,7 +15,8 @@ import type { UsersTables } from './users/tables';
 
 /** Every read model's tables, each declared beside its projection (projections/<name>/tables.ts). */
 export interface ReadModels
-  extends BidsTables,
+  extends BidTemplatesTables,
+    BidsTables,
     DealsTables,
     ExternalDealsTables,
     MessagesTables,

@@ -1,42 +1,17 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { comparisonRate } from '../../domain/bid/comparison-rate';
 import type { BidTemplateEvent } from '../../domain/bid-template/events';
 import { bidTemplateEventTypes } from '../../domain/bid-template/events';
-import type { ConditionalRule, LocationRule, QualifyingRule } from '../../domain/bid-template/rules';
-import type { AutoBiddingStatus, BidTemplateDetails } from '../../domain/bid-template/schemas';
+import type { BidTemplateDetails } from '../../domain/bid-template/schemas';
+import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
+import type { BidTemplatesTable } from './tables';
 
 // The templates list (spec 3 §2, 25 a page) and each template as the wizard shows it (docs/bid-templates.md).
 // `revision` is the stream's: a save names the revision it started from, so a later save by someone else is a 409.
 
-export interface BidTemplatesTable {
-  uuid: string;
-  owner_id: string;
-  owner_organisation_uuid: string;
-  /** The organisation the template's bids are for (a broker's may be a lender's). */
-  organisation_uuid: string;
-  name: string;
-  bid_type: string;
-  interest_rate: number;
-  comparison_rate: number;
-  /** Worked out from the rates and fees (domain/bid/comparison-rate.ts). */
-  computed_comparison_rate: number;
-  maximum_lvr: number;
-  /** Every template is `pending` until auto-bidding (issue 29) turns it on. */
-  auto_bidding: AutoBiddingStatus;
-  details: BidTemplateDetails;
-  qualifying_rules: QualifyingRule[];
-  conditional_rules: ConditionalRule[];
-  location_list_type: string | null;
-  location_rules: LocationRule[];
-  cloned_from: string | null;
-  revision: number;
-  created_at: Date;
-  updated_at: Date;
-}
 export type BidTemplateRow = Selectable<BidTemplatesTable>;
-export type BidTemplatesDatabase = { bid_templates: BidTemplatesTable };
 
 const handledTypes = new Set<string>(bidTemplateEventTypes);
 const jsonb = <T>(value: T) => sql<T>`${JSON.stringify(value)}::jsonb`;
@@ -77,11 +52,10 @@ export const bidTemplatesProjection: Projection = {
     await sql`create index bid_templates_owner_organisation on bid_templates (owner_organisation_uuid, created_at desc)`.execute(trx);
   },
   async handle(events, trx) {
-    const db = trx as Kysely<BidTemplatesDatabase>;
     for (const recorded of events) {
       if (!handledTypes.has(recorded.type)) continue;
       // The bid template decider wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & BidTemplateEvent);
+      await apply(trx, recorded as RecordedEvent & BidTemplateEvent);
     }
   },
 };
@@ -98,7 +72,7 @@ const detailColumns = (details: BidTemplateDetails) => ({
   details: jsonb(details),
 });
 
-async function apply(db: Kysely<BidTemplatesDatabase>, event: RecordedEvent & BidTemplateEvent): Promise<void> {
+async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Promise<void> {
   const at = new Date(event.metadata.occurred_at);
   const template = db.updateTable('bid_templates').where('uuid', '=', event.data.template_id);
   const touched = { revision: event.revision, updated_at: at };

@@ -1,26 +1,24 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
 import { type BidTemplateListQuery, bidTemplateSortable } from '../../contracts/bid-template';
-import type { BidTemplateRow, BidTemplatesDatabase } from './bid-templates';
+import { pageOf, sortOrder } from '../../infrastructure/database/list-queries';
+import type { BidTemplateRow } from './bid-templates';
 
 // What the templates screens read (spec 3 §2 "List screen"): newest first, 25 a page, filtered by provider,
 // organisation and auto-bidding status, within what the caller may see.
 
-type Db = Kysely<BidTemplatesDatabase>;
-
 /** Whose templates the caller may see (spec 3 §6): all (admins), an organisation's, or an owner's own. */
 export type TemplateScope = { kind: 'all' } | { kind: 'organisation'; organisationUuid: string } | { kind: 'owner'; ownerId: string };
 
-function scoped(db: Db, scope: TemplateScope) {
+function scoped(db: Database, scope: TemplateScope) {
   const all = db.selectFrom('bid_templates');
   if (scope.kind === 'owner') return all.where('bid_templates.owner_id', '=', scope.ownerId);
   if (scope.kind === 'organisation') return all.where('bid_templates.owner_organisation_uuid', '=', scope.organisationUuid);
   return all;
 }
 
-export async function listBidTemplates(database: Database, scope: TemplateScope, query: BidTemplateListQuery): Promise<ListResult<BidTemplateRow>> {
-  const db = database as Db;
+export async function listBidTemplates(db: Database, scope: TemplateScope, query: BidTemplateListQuery): Promise<ListResult<BidTemplateRow>> {
   let filtered = scoped(db, scope);
   const { fsp_user_uuid, organisation_uuid, auto_bidding } = query.filter ?? {};
   if (fsp_user_uuid) filtered = filtered.where('bid_templates.owner_id', '=', fsp_user_uuid);
@@ -28,28 +26,18 @@ export async function listBidTemplates(database: Database, scope: TemplateScope,
   if (organisation_uuid) filtered = filtered.where((eb) => eb.or([eb('bid_templates.owner_organisation_uuid', '=', organisation_uuid), eb('bid_templates.organisation_uuid', '=', organisation_uuid)]));
   if (auto_bidding) filtered = filtered.where('bid_templates.auto_bidding', '=', auto_bidding);
 
-  const sorting = bidTemplateSortable.flatMap((field) => {
-    const direction = query.sorting?.[field];
-    return direction ? [[field, direction] as const] : [];
-  });
   let ordered = filtered.selectAll();
-  for (const [field, direction] of sorting.length > 0 ? sorting : [['created_at', 'desc'] as const]) ordered = ordered.orderBy(`bid_templates.${field}`, direction);
+  for (const [field, direction] of sortOrder(bidTemplateSortable, query.sorting, ['created_at', 'desc'])) ordered = ordered.orderBy(field, direction);
   // The uuid breaks ties, so pages never overlap.
-  const [rows, total] = await Promise.all([
-    ordered.orderBy('bid_templates.uuid').limit(query.count).offset((query.page - 1) * query.count).execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total_records: Number(total.total), result: rows };
+  return pageOf(ordered.orderBy('uuid'), filtered, query);
 }
 
-export async function findBidTemplate(database: Database, uuid: string): Promise<BidTemplateRow | undefined> {
-  const db = database as Db;
+export async function findBidTemplate(db: Database, uuid: string): Promise<BidTemplateRow | undefined> {
   return db.selectFrom('bid_templates').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
 /** The template holding a conditional or a location rule (rules are addressed by their own uuid, spec 3 §7). */
-export async function findBidTemplateByRule(database: Database, kind: 'conditional_rules' | 'location_rules', ruleId: string): Promise<BidTemplateRow | undefined> {
-  const db = database as Db;
+export async function findBidTemplateByRule(db: Database, kind: 'conditional_rules' | 'location_rules', ruleId: string): Promise<BidTemplateRow | undefined> {
   const holding = sql<boolean>`${sql.ref(kind)} @> ${JSON.stringify([{ uuid: ruleId }])}::jsonb`;
   return db.selectFrom('bid_templates').selectAll().where(holding).executeTakeFirst();
 }
