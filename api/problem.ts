@@ -1,16 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { problemSchema } from '../contracts/problem';
 
 // Errors are application/problem+json (RFC 9457) with the spec's messages (DESIGN.md §5).
 
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+export { problemSchema };
 export type Problem = z.infer<typeof problemSchema>;
 
 const titles: Record<number, string> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema } from './problem';
 import { listQuerySchema } from '../domain/shared/list-query';
 import { bidWarningCodes } from '../domain/bid/rules';
 import { bidFields, bidFormSchema, bidOrigins, bidStatuses, bidTypes, type BidStatus, type BidType } from '../domain/bid/schemas';
@@ -78,13 +79,7 @@ export const bidRequestBody = z.strictObject({
 });
 
 /** A bid refusal: problem+json with the warnings to confirm (409 BID_NEEDS_CONFIRMATION) or the LVR block (422). */
-export const bidProblemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+export const bidProblemSchema = problemSchema.extend({
   warnings: z.array(z.object({ code: z.enum(bidWarningCodes), message: z.string() })).optional(),
   lvr: z.object({ post_lvr: z.number(), maximum_lvr: z.number(), detail: z.string() }).optional(),
 });

@@ -9,9 +9,9 @@ import type {
   TemplateActor,
   TemplateOwnerFacts,
 } from './commands';
-import type { BidTemplateEvent } from './events';
+import type { BidTemplateCreated, BidTemplateEvent } from './events';
 import { initialQualifyingRanges, ruleFieldByName } from './rule-fields';
-import { type ConditionalRule, type LocationListType, type LocationRule, MISSING_QUALIFYING_RULES, type QualifyingRule, templateRuleMessages } from './rules';
+import { type ConditionalRule, MISSING_QUALIFYING_RULES, type QualifyingRule, templateRuleMessages } from './rules';
 import {
   type BidTemplateDetails,
   bidTemplateDetailsSchema,
@@ -26,16 +26,8 @@ import {
 // bids on and how it changes the bid (docs/bid-templates.md). Who may act is decided here from the actor's
 // permissions and the owner's organisation.
 
-export type BidTemplate = {
-  template_id: string;
-  owner_id: string;
-  owner_organisation_uuid: string;
-  details: BidTemplateDetails;
-  qualifying_rules: QualifyingRule[];
-  conditional_rules: ConditionalRule[];
-  location_list_type: LocationListType;
-  location_rules: LocationRule[];
-};
+/** A template as decided on: what its creation recorded, with the changes since. */
+export type BidTemplate = Omit<BidTemplateCreated['data'], 'cloned_from' | 'created_by' | 'created_at'>;
 /** `revision`: the stream's (the count of its events less one), so a save can name the revision it started from. */
 export type BidTemplateState = { status: 'absent' } | { status: 'kept'; template: BidTemplate; revision: number } | { status: 'deleted'; template: BidTemplate };
 
