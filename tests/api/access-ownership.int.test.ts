@@ -118,6 +118,16 @@ async function freshBid(overrides: Parameters<typeof validBid>[1] = {}) {
   return { post, bidId: await placeBid(t, bidder, post.homeLoanId, overrides) };
 }
 const permissionsOf = async (user: TestUser) => (await t.asAdmin({ method: 'GET', url: `/v2/users/${user.id}/permissions` })).json().uuid as string;
+/** A fresh bid template of the bidder's, with a conditional rule and a place; answers their uuids. */
+async function bidderTemplate() {
+  const { home_loan_bid_template_uuid: _none, ...bid } = validBid(bidder.organisationUuid);
+  const created = await call(bidder, 'POST', '/v4/home_loan_bid_templates', { home_loan_bid_template: { ...bid, name: 'Ownership template' } });
+  const template = created.json().uuid as string;
+  const rule = { template_conditional_field: { bid_field: 'interest_rate', conditions: [], modifier: { type: 'reduce_base_value', value: 0.1 } } };
+  const ruled = await call(bidder, 'POST', `/v2/home_loan_bid_templates/${template}/template_conditional_fields`, rule);
+  const placed = await call(bidder, 'POST', `/v2/home_loan_bid_templates/${template}/template_location_rules`, { template_location_rule: { address_type: 'state', state: 'NSW' } });
+  return { template, rule: ruled.json().conditional_rules[0].uuid as string, place: placed.json().location_rules[0].uuid as string };
+}
 const { applicants: _applicants, ...living } = livingCosts;
 
 const table: Record<string, Row> = {
@@ -268,6 +278,58 @@ const table: Record<string, Row> = {
     otherOrganisation: 403,
     target: async () => ({ url: '/v1/reviews', payload: { review: { post_uuid: deal.post.postId, fsp_uuid: bidder.id, rating: 5, description: 'Quick and clear.' } } }),
   },
+
+  // Bid templates: the bidder's own (spec 3 §6); another organisation's provider does not see them.
+  'GET /v4/users/{id}/home_loan_bid_templates': { owner: 'provider', otherCustomer: 403, otherOrganisation: 200, target: async () => ({ url: `/v4/users/${bidder.id}/home_loan_bid_templates` }) },
+  'GET /v4/home_loan_bid_templates/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}` }) },
+  'PATCH /v4/home_loan_bid_templates/{id}': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}`, payload: { operation: 'location_list_type', location_list_type: null } }),
+  },
+  'DELETE /v3/home_loan_bid_templates/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}` }) },
+  'GET /v4/home_loan_bid_templates/{id}/template_qualifying_rules': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}/template_qualifying_rules` }),
+  },
+  'POST /v4/home_loan_bid_templates/{id}/template_qualifying_rules': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({
+      url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}/template_qualifying_rules`,
+      payload: { template_qualifying_rules: [{ rule_field: 'maximum_lvr', min_value: 0, max_value: 80 }, { rule_field: 'loan_amount', min_value: 300_000, max_value: 2_000_000 }] },
+    }),
+  },
+  'POST /v2/home_loan_bid_templates/{id}/template_conditional_fields': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({
+      url: `/v2/home_loan_bid_templates/${(await bidderTemplate()).template}/template_conditional_fields`,
+      payload: { template_conditional_field: { bid_field: 'offset', conditions: [], modifier: { type: 'new_boolean_value', value: true } } },
+    }),
+  },
+  'PATCH /v2/template_conditional_fields/{id}': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({
+      url: `/v2/template_conditional_fields/${(await bidderTemplate()).rule}`,
+      payload: { template_conditional_field: { bid_field: 'interest_rate', conditions: [], modifier: { type: 'reduce_base_value', value: 0.2 } } },
+    }),
+  },
+  'DELETE /v2/template_conditional_fields/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v2/template_conditional_fields/${(await bidderTemplate()).rule}` }) },
+  'POST /v2/home_loan_bid_templates/{id}/template_location_rules': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v2/home_loan_bid_templates/${(await bidderTemplate()).template}/template_location_rules`, payload: { template_location_rule: { address_type: 'postcode', state: 'VIC', postcode: '3000' } } }),
+  },
+  'DELETE /v2/template_location_rules/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v2/template_location_rules/${(await bidderTemplate()).place}` }) },
 
   // Bids: the bidder's (and the post's customer's to read); the auction room shows an open post's bids to providers.
   'GET /v4/home_loan_bids/{id}': { owner: 'provider', otherCustomer: 404, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}` }) },

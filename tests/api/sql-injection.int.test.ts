@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { bidTemplateSortable } from '../../contracts/bid-template';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSortable } from '../../api/routes/deals';
 import { bidSortable } from '../../contracts/bid';
@@ -90,6 +91,13 @@ beforeAll(async () => {
     'GET /v4/home_loan_bids': { url: '/v4/home_loan_bids', caller: 'providerP1', sortable: bidSortable, filters: ['status', 'post_id'] },
     'GET /v1/fsps/bids': { url: '/v1/fsps/bids', caller: 'providerP1', sortable: bidSortable, filters: ['status', 'post_id'], parameters: ['status'] },
     'GET /v5/home_loan_bids': { url: '/v5/home_loan_bids', caller: 'admin', sortable: bidSortable, filters: ['status', 'post_id'] },
+    'GET /v4/home_loan_bid_templates': { url: '/v4/home_loan_bid_templates', caller: 'admin', sortable: bidTemplateSortable, filters: ['fsp_user_uuid', 'organisation_uuid', 'auto_bidding'] },
+    'GET /v4/users/{id}/home_loan_bid_templates': {
+      url: `/v4/users/${deal.bidder.id}/home_loan_bid_templates`,
+      caller: 'providerP1',
+      sortable: bidTemplateSortable,
+      filters: ['fsp_user_uuid', 'organisation_uuid', 'auto_bidding'],
+    },
     'GET /v2/posts': {
       url: '/v2/posts',
       caller: 'customerA',
