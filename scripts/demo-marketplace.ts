@@ -1,3 +1,4 @@
+import { comparisonRate, type ComparisonTerms } from '../domain/bid/comparison-rate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../api/app';
@@ -35,6 +36,22 @@ const HOUR = 3_600_000;
  * after every request doubled the seeding time on embedded PostgreSQL, where every consumer shares one connection).
  */
 const storyReads = ['users', 'posts', 'bids', 'deals', 'messages', 'post-notes', 'reviews', 'scheduled_transitions', 'deal-opener', 'bid-expiry'];
+
+/** A variable rate without fees or revert: the demo bids add their annual fee to it. */
+const noFees: ComparisonTerms = {
+  interest_rate: 0,
+  introductory_rate: false,
+  rate_reverts_to: null,
+  rate_reverts_after: null,
+  rate_type: 'variable',
+  fixed_period: null,
+  application_fee_type: '$',
+  application_fee_value: 0,
+  waived: false,
+  ongoing_fees_waived: false,
+  ongoing_fees_value: 0,
+  ongoing_fees_period: 'per_annum',
+};
 
 export type MarketplaceDependencies = { config: Config; db: Database; store: EventStore; secrets: AppSecrets };
 /** An account of the demo; a provider's organisation is the one its bids name. */
@@ -491,11 +508,16 @@ class StoryWorld {
     // bid the customer will accept is a sharper one, as customers choose (the winning rate in the statistics).
     const sharper = story.accept?.bid === rank ? 0.3 : 0;
     const interest_rate = Math.min(this.#rate(story.loan.currentRate - 0.95, 0.6) + rank * 0.03 - sharper, story.loan.currentRate - 0.1);
+    // An annual fee of up to $400, and the comparison rate worked out from it as lenders must (domain/bid/comparison-rate.ts).
+    const ongoing_fees_value = Math.round(this.#o.random() * 40) * 10;
+    const terms = { ...noFees, interest_rate, ongoing_fees_value };
     const bid: BidFormInput = {
       bid_type: 'normal',
       organisation_uuid,
       interest_rate,
-      comparison_rate: Math.round((interest_rate + 0.08 + this.#o.random() * 0.2) * 100) / 100,
+      comparison_rate: comparisonRate(terms),
+      ongoing_fees_value,
+      ongoing_fees_period: 'per_annum',
       rate_type: 'variable',
       type_of_loan: this.#o.random() < 0.6 ? 'full_service_loan' : 'basic_loan',
       repayment_type: 'principal_and_interest',
