@@ -1,4 +1,4 @@
-import { comparisonRate, type ComparisonTerms } from '../domain/bid/comparison-rate';
+import { comparisonRate, variableRateTerms } from '../domain/bid/comparison-rate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../api/app';
@@ -36,22 +36,6 @@ const HOUR = 3_600_000;
  * after every request doubled the seeding time on embedded PostgreSQL, where every consumer shares one connection).
  */
 const storyReads = ['users', 'posts', 'bids', 'deals', 'messages', 'post-notes', 'reviews', 'scheduled_transitions', 'deal-opener', 'bid-expiry'];
-
-/** A variable rate without fees or revert: the demo bids add their annual fee to it. */
-const noFees: ComparisonTerms = {
-  interest_rate: 0,
-  introductory_rate: false,
-  rate_reverts_to: null,
-  rate_reverts_after: null,
-  rate_type: 'variable',
-  fixed_period: null,
-  application_fee_type: '$',
-  application_fee_value: 0,
-  waived: false,
-  ongoing_fees_waived: false,
-  ongoing_fees_value: 0,
-  ongoing_fees_period: 'per_annum',
-};
 
 export type MarketplaceDependencies = { config: Config; db: Database; store: EventStore; secrets: AppSecrets };
 /** An account of the demo; a provider's organisation is the one its bids name. */
@@ -510,7 +494,7 @@ class StoryWorld {
     const interest_rate = Math.min(this.#rate(story.loan.currentRate - 0.95, 0.6) + rank * 0.03 - sharper, story.loan.currentRate - 0.1);
     // An annual fee of up to $400, and the comparison rate worked out from it as lenders must (domain/bid/comparison-rate.ts).
     const ongoing_fees_value = Math.round(this.#o.random() * 40) * 10;
-    const terms = { ...noFees, interest_rate, ongoing_fees_value };
+    const terms = { ...variableRateTerms(interest_rate), ongoing_fees_value };
     const bid: BidFormInput = {
       bid_type: 'normal',
       organisation_uuid,

@@ -33,7 +33,7 @@ export const bidTemplateRuleRoutes =
   async (app) => {
     const { db } = deps;
     const guard = providerOrAdmin(deps);
-    const viewerOf = (request: Parameters<typeof templateRequestOf>[0]) => templateActorOf(db, templateRequestOf(request));
+    const viewerOf = (request: Parameters<typeof templateRequestOf>[0]) => templateActorOf(templateRequestOf(request));
 
     app.get('/v4/template_rule_fields', { onRequest: guard, schema: { tags: TAGS, summary: 'What a rule can test about a post', response: { 200: ruleFieldsView, ...templateResponses } } }, async () => ({
       records: ruleFieldRecords,
@@ -48,7 +48,7 @@ export const bidTemplateRuleRoutes =
       { onRequest: guard, schema: { tags: TAGS, summary: "A template's qualifying rules", params, response: { 200: z.object({ records: bidTemplateView.shape.qualifying_rules }), ...templateResponses } } },
       async (request, reply) => {
         const row = await findBidTemplate(db, request.params.id);
-        if (!row || !maySeeTemplate(await viewerOf(request), row)) return sendProblem(reply, templateNotFound());
+        if (!row || !maySeeTemplate(viewerOf(request), row)) return sendProblem(reply, templateNotFound());
         return { records: row.qualifying_rules };
       },
     );
@@ -62,7 +62,7 @@ export const bidTemplateRuleRoutes =
       async (request, reply) => {
         const { template_qualifying_rules, revision } = request.body;
         const result = await changeBidTemplate(deps, templateRequestOf(request), { type: 'SetQualifyingRules', data: { template_id: request.params.id, rules: template_qualifying_rules, expected_revision: revision ?? null } });
-        return answerChange(deps, await viewerOf(request), reply, request.params.id, result);
+        return answerChange(deps, viewerOf(request), reply, request.params.id, result);
       },
     );
 
@@ -73,7 +73,7 @@ export const bidTemplateRuleRoutes =
         const { template_conditional_field, revision } = request.body;
         const rule = { ...template_conditional_field, uuid: deps.ids.uuid() };
         const result = await changeBidTemplate(deps, templateRequestOf(request), { type: 'SaveConditionalRule', data: { template_id: request.params.id, rule, expected_revision: revision ?? null } });
-        return answerChange(deps, await viewerOf(request), reply, request.params.id, result, { status: 201 });
+        return answerChange(deps, viewerOf(request), reply, request.params.id, result, { status: 201 });
       },
     );
 
@@ -86,7 +86,7 @@ export const bidTemplateRuleRoutes =
         const { template_conditional_field, revision } = request.body;
         const rule = { ...template_conditional_field, uuid: request.params.id };
         const result = await changeBidTemplate(deps, templateRequestOf(request), { type: 'SaveConditionalRule', data: { template_id: row.uuid, rule, expected_revision: revision ?? null } });
-        return answerChange(deps, await viewerOf(request), reply, row.uuid, result);
+        return answerChange(deps, viewerOf(request), reply, row.uuid, result);
       },
     );
 
@@ -97,7 +97,7 @@ export const bidTemplateRuleRoutes =
         const row = await findBidTemplateByRule(db, 'conditional_rules', request.params.id);
         if (!row) return sendProblem(reply, templateNotFound());
         const result = await changeBidTemplate(deps, templateRequestOf(request), { type: 'DeleteConditionalRule', data: { template_id: row.uuid, rule_id: request.params.id } });
-        return answerChange(deps, await viewerOf(request), reply, row.uuid, result);
+        return answerChange(deps, viewerOf(request), reply, row.uuid, result);
       },
     );
 
@@ -108,7 +108,7 @@ export const bidTemplateRuleRoutes =
         const { template_location_rule, revision } = request.body;
         const rule = { ...template_location_rule, uuid: deps.ids.uuid() };
         const result = await changeBidTemplate(deps, templateRequestOf(request), { type: 'AddLocationRule', data: { template_id: request.params.id, rule, expected_revision: revision ?? null } });
-        return answerChange(deps, await viewerOf(request), reply, request.params.id, result, { status: 201 });
+        return answerChange(deps, viewerOf(request), reply, request.params.id, result, { status: 201 });
       },
     );
 
@@ -119,7 +119,7 @@ export const bidTemplateRuleRoutes =
         const row = await findBidTemplateByRule(db, 'location_rules', request.params.id);
         if (!row) return sendProblem(reply, templateNotFound());
         const result = await changeBidTemplate(deps, templateRequestOf(request), { type: 'DeleteLocationRule', data: { template_id: row.uuid, rule_id: request.params.id } });
-        return answerChange(deps, await viewerOf(request), reply, row.uuid, result);
+        return answerChange(deps, viewerOf(request), reply, row.uuid, result);
       },
     );
   };

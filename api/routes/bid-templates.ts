@@ -31,7 +31,7 @@ export const bidTemplateRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
-    const viewerOf = (request: Parameters<typeof templateRequestOf>[0]) => templateActorOf(db, templateRequestOf(request));
+    const viewerOf = (request: Parameters<typeof templateRequestOf>[0]) => templateActorOf(templateRequestOf(request));
 
     app.get(
       '/v4/home_loan_bid_templates',
@@ -41,7 +41,7 @@ export const bidTemplateRoutes =
       },
       async (request) => {
         await waitForRequestedPosition(db, request, READ_MODELS);
-        const viewer = await viewerOf(request);
+        const viewer = viewerOf(request);
         const list = await listBidTemplates(db, scopeOf(viewer), request.query);
         return { total_records: list.total_records, records: await toTemplateViews(deps, viewer, list.result) };
       },
@@ -54,7 +54,7 @@ export const bidTemplateRoutes =
         schema: { tags: TAGS, summary: "A provider's bid templates, as far as the caller may see them", params, querystring: bidTemplateListQuery, response: { 200: bidTemplateList, ...templateResponses } },
       },
       async (request) => {
-        const viewer = await viewerOf(request);
+        const viewer = viewerOf(request);
         const query = { ...request.query, filter: { ...request.query.filter, fsp_user_uuid: request.params.id } };
         const list = await listBidTemplates(db, scopeOf(viewer), query);
         return { total_records: list.total_records, records: await toTemplateViews(deps, viewer, list.result) };
@@ -77,7 +77,7 @@ export const bidTemplateRoutes =
         const request_ = templateRequestOf(request);
         const created = await createBidTemplate(deps, request_, { details: home_loan_bid_template as BidTemplateDetailsInput, ownerId: fsp_user_uuid, cloneOf: clone_of });
         if (!created.ok) return sendProblem(reply, templateProblem(created.error, DETAILS));
-        return answerTemplate(deps, await templateActorOf(db, request_), reply, created.templateId, created.position, 201);
+        return answerTemplate(deps, templateActorOf(request_), reply, created.templateId, created.position, 201);
       },
     );
 
@@ -86,7 +86,7 @@ export const bidTemplateRoutes =
       { onRequest: providerOrAdmin(deps), schema: { tags: TAGS, summary: 'A bid template the caller may see', params, response: { 200: bidTemplateView, ...templateResponses } } },
       async (request, reply) => {
         await waitForRequestedPosition(db, request, READ_MODELS);
-        const viewer = await viewerOf(request);
+        const viewer = viewerOf(request);
         const row = await findBidTemplate(db, request.params.id);
         if (!row || !maySeeTemplate(viewer, row)) return sendProblem(reply, templateNotFound());
         const [view] = await toTemplateViews(deps, viewer, [row]);
@@ -117,7 +117,7 @@ export const bidTemplateRoutes =
                 data: { template_id, details: body.home_loan_bid_template as BidTemplateDetailsInput, fee_rules: body.fee_rules ?? null, expected_revision: body.revision ?? null },
               })
             : await changeBidTemplate(deps, request_, { type: 'SetLocationListType', data: { template_id, location_list_type: body.location_list_type, expected_revision: body.revision ?? null } });
-        return answerChange(deps, await templateActorOf(db, request_), reply, template_id, result, { wrapper: DETAILS });
+        return answerChange(deps, templateActorOf(request_), reply, template_id, result, { wrapper: DETAILS });
       },
     );
 

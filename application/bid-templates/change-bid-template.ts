@@ -23,7 +23,7 @@ const notFound = (): ChangeBidTemplateResult => ({ ok: false, error: { code: bid
  */
 export async function changeBidTemplate(deps: Pick<WorkflowDependencies, 'db' | 'store' | 'ids' | 'clock'>, request: TemplateRequest, change: BidTemplateChange): Promise<ChangeBidTemplateResult> {
   const { db, store, ids, clock } = deps;
-  const actor = await templateActorOf(db, request);
+  const actor = templateActorOf(request);
   const row = await findBidTemplate(db, change.data.template_id);
   if (!row || !maySeeTemplate(actor, row)) return notFound();
   let body: Body<BidTemplateCommand> = change as Body<BidTemplateCommand>;

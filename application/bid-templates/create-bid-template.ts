@@ -24,7 +24,7 @@ const invalidOwner = (message: string): CreateBidTemplateResult => ({ ok: false,
 /** Creates a template, or a clone of one (docs/bid-templates.md): the owner's facts from the read models, then the decider. */
 export async function createBidTemplate(deps: Pick<WorkflowDependencies, 'db' | 'store' | 'ids' | 'clock'>, request: TemplateRequest, input: CreateBidTemplateInput): Promise<CreateBidTemplateResult> {
   const { db, store, ids, clock } = deps;
-  const actor = await templateActorOf(db, request);
+  const actor = templateActorOf(request);
   const ownerId = actor.user_type === 'fsp' ? actor.user_id : input.ownerId;
   if (!ownerId) return invalidOwner('Choose the provider the template bids for.');
   const owner = await providerById(db, ownerId, actor.user_type === 'fsp' ? actor.permissions : null);

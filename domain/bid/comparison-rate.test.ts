@@ -1,21 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { benchmarkCashFlows, type ComparisonTerms, comparisonBenchmark, comparisonRate, comparisonRateDiffers } from './comparison-rate';
+import { benchmarkCashFlows, type ComparisonTerms, comparisonBenchmark, comparisonRate, comparisonRateDiffers, variableRateTerms } from './comparison-rate';
 
-const plain: ComparisonTerms = {
-  interest_rate: 6,
-  introductory_rate: false,
-  rate_reverts_to: null,
-  rate_reverts_after: null,
-  rate_type: 'variable',
-  fixed_period: null,
-  application_fee_type: '$',
-  application_fee_value: 0,
-  waived: false,
-  ongoing_fees_waived: false,
-  ongoing_fees_value: 0,
-  ongoing_fees_period: 'per_annum',
-};
+const plain: ComparisonTerms = variableRateTerms(6);
 
 describe('the comparison rate (reg 100)', () => {
   it('is the interest rate when there are no fees and no revert', () => {

@@ -35,6 +35,22 @@ export type ComparisonTerms = Pick<
   | 'ongoing_fees_period'
 >;
 
+/** A variable rate held for the whole term, with no fees: the terms a bid's fees and revert are added to. */
+export const variableRateTerms = (interest_rate: number): ComparisonTerms => ({
+  interest_rate,
+  introductory_rate: false,
+  rate_reverts_to: null,
+  rate_reverts_after: null,
+  rate_type: 'variable',
+  fixed_period: null,
+  application_fee_type: '$',
+  application_fee_value: 0,
+  waived: false,
+  ongoing_fees_waived: false,
+  ongoing_fees_value: 0,
+  ongoing_fees_period: 'per_annum',
+});
+
 /**
  * The rate that applies after the first rate ends, and after how many months: an introductory rate reverts after
  * `rate_reverts_after` months; a fixed rate reverts after its fixed period when the bid says to what. Otherwise the
