@@ -1,5 +1,6 @@
 import type { BidTemplatesTables } from './bid-templates/tables';
 import type { BidsTables } from './bids/tables';
+import type { CampaignsTables } from './campaigns/tables';
 import type { DealsTables } from './deals/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
 import type { MessagesTables } from './messages/tables';
@@ -17,6 +18,7 @@ import type { UsersTables } from './users/tables';
 export interface ReadModels
   extends BidTemplatesTables,
     BidsTables,
+    CampaignsTables,
     DealsTables,
     ExternalDealsTables,
     MessagesTables,
