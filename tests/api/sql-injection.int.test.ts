@@ -3,6 +3,7 @@ import { bidTemplateSortable } from '../../contracts/bid-template';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSortable } from '../../api/routes/deals';
 import { bidSortable } from '../../contracts/bid';
+import { campaignSortable } from '../../domain/campaign/schemas';
 import { organisationProviderSortable, organisationSortable } from '../../domain/organisation/schemas';
 import { outboxSortable } from '../../domain/outbox/schemas';
 import { dashboardSortable } from '../../domain/post/dashboard';
@@ -112,6 +113,8 @@ beforeAll(async () => {
       filters: [],
       parameters: ['status', 'activity_type', 'activity_date_ini', 'activity_date_end', 'fsp_uuid', 'org_uuid'],
     },
+    'GET /v2/campaigns': { url: '/v2/campaigns', caller: 'admin', sortable: campaignSortable, filters: ['name', 'status'] },
+    'GET /v1/products/{id}/campaigns': { url: `/v1/products/${homeLoanProduct.uuid}/campaigns`, caller: 'admin', sortable: campaignSortable, filters: ['name', 'status'] },
     'GET /v1/reviews': { url: '/v1/reviews', caller: 'admin', sortable: reviewSortable, filters: ['status', 'fsp_uuid', 'post_uuid'] },
   };
 }, 180_000);
