@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../shared/list-query';
+import { listQuerySchema, pageFields } from '../shared/list-query';
 import { maxMessage, minMessage, notANumber, required } from '../shared/messages';
 
 // Campaigns (spec 3 §3 "Campaign", §5, §7 "Campaigns"; docs/campaigns.md). One set of schemas serves the API and the
@@ -193,4 +193,5 @@ export const campaignPostView = z.object({
   deal_value: z.number().nullable(),
 });
 export type CampaignPostView = z.infer<typeof campaignPostView>;
-export const campaignPostListQuery = listQuerySchema(['started_at'] as const, z.strictObject({}), { defaultCount: campaignsPageSize });
+/** Newest first, paged: no sort or filter of its own. */
+export const campaignPostListQuery = z.strictObject(pageFields(campaignsPageSize));
