@@ -8,6 +8,8 @@ import { organisationRoute } from './routes/organisations/organisation.route';
 import { organisationEditRoute } from './routes/organisations/organisation-edit.route';
 import { organisationsRoute } from './routes/organisations/organisations.route';
 import { organisationsCreateRoute } from './routes/organisations/organisations-create.route';
+import { campaignEditRoute } from './routes/campaigns/campaign-edit.route';
+import { campaignsCreateRoute, campaignsRoute } from './routes/campaigns/campaigns.route';
 import { mailboxRoute } from './routes/outbox/mailbox.route';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message.route';
 import { fspReviewRoute } from './routes/reviews/fsp-review.route';
@@ -99,6 +101,9 @@ const routeTree = rootRoute.addChildren([
       organisationsCreateRoute,
       organisationRoute,
       organisationEditRoute,
+      campaignsRoute,
+      campaignsCreateRoute,
+      campaignEditRoute,
       questionsRoute,
       questionsInactivesRoute,
       questionsCreateRoute,

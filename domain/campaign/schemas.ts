@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dealStages } from '../deal/stages';
+import { postStatuses } from '../post/constants';
 import { listQuerySchema, pageFields } from '../shared/list-query';
 import { maxMessage, minMessage, notANumber, required } from '../shared/messages';
 
@@ -175,7 +177,8 @@ export type CampaignView = z.infer<typeof campaignView>;
 
 export const campaignSortable = ['name', 'slug', 'status', 'created_at', 'posts', 'deals', 'settled_volume'] as const;
 export const campaignFilter = z.strictObject({
-  name: z.string().trim().max(100).regex(/^[\w -]*$/, 'Only letters, digits, spaces and hyphens are allowed.').optional(),
+  // spec 1 §5: filter inputs allow only word characters and spaces.
+  name: z.string().trim().max(100).regex(/^[\w ]*$/, 'Only letters, digits and spaces are allowed.').optional(),
   status: z.enum(campaignStatuses).optional(),
 });
 export const campaignListQuery = listQuerySchema(campaignSortable, campaignFilter, { defaultCount: campaignsPageSize });
@@ -187,9 +190,9 @@ export const campaignPostView = z.object({
   started_at: z.string(),
   published_at: z.string().nullable(),
   /** The post's status now; null once an admin deleted it. */
-  status: z.string().nullable(),
+  status: z.enum(postStatuses).nullable(),
   loan_amount: z.number().nullable(),
-  deal_stage: z.string().nullable(),
+  deal_stage: z.enum(dealStages).nullable(),
   deal_value: z.number().nullable(),
 });
 export type CampaignPostView = z.infer<typeof campaignPostView>;

@@ -1,4 +1,5 @@
 import { type CampaignListQuery, campaignSortable } from '../../domain/campaign/schemas';
+import type { PostStatus } from '../../domain/post/decider';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
 import { escapeLike, pageOf, sortOrder } from '../../infrastructure/database/list-queries';
@@ -25,7 +26,7 @@ export async function findActiveCampaignBySlug(db: Database, slug: string): Prom
   return db.selectFrom('campaigns').select(['uuid', 'slug']).where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
 }
 
-export type CampaignPostListRow = CampaignPostRow & { status: string | null; loan_amount: number | null };
+export type CampaignPostListRow = CampaignPostRow & { status: PostStatus | null; loan_amount: number | null };
 
 /** A campaign's posts, newest first, with their status and loan amount now (posts an admin deleted left out). */
 export async function listCampaignPosts(db: Database, campaignId: string, page: { page: number; count: number }): Promise<ListResult<CampaignPostListRow>> {

@@ -107,7 +107,7 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
     },
     // Not in spec 1 §2's admin menu: questions are admin content kept with organisations and campaigns (spec 3 §2).
     { label: 'Questions', icon: IconMessageQuestion, to: '/questions', matches: ['/question'] },
-    { label: 'Campaigns', icon: IconSpeakerphone },
+    { label: 'Campaigns', icon: IconSpeakerphone, to: '/campaigns', matches: ['/campaigns'] },
     { label: 'Leads', icon: IconTarget },
     { label: 'Opportunities', icon: IconBulb },
     systemConfigurations,
