@@ -3,6 +3,8 @@ import type { BidsTables } from './bids/tables';
 import type { CampaignsTables } from './campaigns/tables';
 import type { DealsTables } from './deals/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
+import type { LeadsTables } from './leads/tables';
+import type { MemberCountsTables } from './members/tables';
 import type { MessagesTables } from './messages/tables';
 import type { OrganisationsTables } from './organisations/tables';
 import type { PostNotesTables } from './post-notes/tables';
@@ -21,6 +23,8 @@ export interface ReadModels
     CampaignsTables,
     DealsTables,
     ExternalDealsTables,
+    LeadsTables,
+    MemberCountsTables,
     MessagesTables,
     OrganisationsTables,
     PostNotesTables,

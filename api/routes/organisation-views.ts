@@ -3,6 +3,9 @@ import { fileUrl } from '../../infrastructure/files';
 import type { OrganisationRow } from '../../projections/organisations/organisations';
 import type { ProviderName } from '../../projections/organisations/queries';
 import type { UserRow } from '../../projections/users/users';
+import { effectivePermissions } from '../../domain/user/permissions';
+import type { Database } from '../../infrastructure/database/database';
+import { memberCountsOf, type MemberCounts, noCounts } from '../../projections/members/queries';
 
 // The organisations' read rows as the API answers them (organisations.ts, team.ts).
 
@@ -22,12 +25,24 @@ export function toOrganisationView(row: OrganisationRow, fsps: ProviderName[]): 
   };
 }
 
-export function toOrganisationProviderView(row: UserRow): OrganisationProviderView {
+function toOrganisationProviderView(row: UserRow, counts: MemberCounts): OrganisationProviderView {
+  const manager = effectivePermissions(row.user_type, row.permissions).manage_permissions_for_fsps_within_org;
   return {
     uuid: row.uuid,
     full_name: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
     email: row.email,
     status: row.status,
+    organisation_uuid: row.organisation_uuid,
+    organisation_name: row.organisation_name,
+    provider_type: row.provider_type,
+    role: manager ? 'manager' : 'provider',
+    ...counts,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** A page of providers with their bid counts (one more query for the page, from the members read model). */
+export async function organisationProviderViews(db: Database, rows: readonly UserRow[]): Promise<OrganisationProviderView[]> {
+  const counts = await memberCountsOf(db, rows.map((row) => row.uuid));
+  return rows.map((row) => toOrganisationProviderView(row, counts.get(row.uuid) ?? noCounts));
 }
