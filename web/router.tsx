@@ -10,6 +10,9 @@ import { organisationsRoute } from './routes/organisations/organisations.route';
 import { organisationsCreateRoute } from './routes/organisations/organisations-create.route';
 import { campaignEditRoute } from './routes/campaigns/campaign-edit.route';
 import { campaignsCreateRoute, campaignsRoute } from './routes/campaigns/campaigns.route';
+import { leadsRoute } from './routes/leads/leads.route';
+import { membersRoute } from './routes/team/members.route';
+import { opportunitiesRoute } from './routes/deals/opportunities.route';
 import { mailboxRoute } from './routes/outbox/mailbox.route';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message.route';
 import { fspReviewRoute } from './routes/reviews/fsp-review.route';
@@ -92,6 +95,7 @@ const routeTree = rootRoute.addChildren([
     dealsRoute,
     lostDealsRoute,
     dealRoute,
+    opportunitiesRoute,
     postsRoute,
     messagesRoute,
     postMessagesRoute,
@@ -104,6 +108,8 @@ const routeTree = rootRoute.addChildren([
       campaignsRoute,
       campaignsCreateRoute,
       campaignEditRoute,
+      membersRoute,
+      leadsRoute,
       questionsRoute,
       questionsInactivesRoute,
       questionsCreateRoute,

@@ -72,7 +72,7 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
       { label: 'My Bids', icon: IconReceipt, to: '/bids', matches: ['/bids', '/post/bid'] },
       { label: 'My Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
       { label: 'My Bid Templates', icon: IconLayoutList },
-      { label: 'Opportunities', icon: IconBulb },
+      { label: 'Opportunities', icon: IconBulb, to: '/opportunities', matches: ['/opportunities'] },
     ];
     // spec 1 §2: Messages unless messages are disabled (hidden until the switch is known).
     if (chat.enabled) entries.push(messages);
@@ -103,13 +103,13 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
     {
       label: 'Organisations',
       icon: IconBuilding,
-      children: [{ label: 'Organisations', to: '/organisations', matches: ['/organisation'] }, { label: 'Members' }, { label: 'Products' }],
+      children: [{ label: 'Organisations', to: '/organisations', matches: ['/organisation'] }, { label: 'Members', to: '/members', matches: ['/members'] }, { label: 'Products' }],
     },
     // Not in spec 1 §2's admin menu: questions are admin content kept with organisations and campaigns (spec 3 §2).
     { label: 'Questions', icon: IconMessageQuestion, to: '/questions', matches: ['/question'] },
     { label: 'Campaigns', icon: IconSpeakerphone, to: '/campaigns', matches: ['/campaigns'] },
-    { label: 'Leads', icon: IconTarget },
-    { label: 'Opportunities', icon: IconBulb },
+    { label: 'Leads', icon: IconTarget, to: '/leads', matches: ['/leads'] },
+    { label: 'Opportunities', icon: IconBulb, to: '/opportunities', matches: ['/opportunities'] },
     systemConfigurations,
     // Not in spec 1 §2: the outbox's mail and SMS (docs/mail.md), last because it is a tool, not a screen of the trade.
     { label: 'Mailbox', icon: IconMail, to: '/mailbox', matches: ['/mailbox'] },
