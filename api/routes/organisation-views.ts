@@ -1,7 +1,7 @@
 import type { OrganisationProviderView, OrganisationView } from '../../domain/organisation/schemas';
 import { fileUrl } from '../../infrastructure/files';
 import type { OrganisationRow } from '../../projections/organisations/organisations';
-import type { ProviderName } from '../../projections/organisations/queries';
+import { organisationNamesOf, type ProviderName } from '../../projections/organisations/queries';
 import type { UserRow } from '../../projections/users/users';
 import { effectivePermissions } from '../../domain/user/permissions';
 import type { Database } from '../../infrastructure/database/database';
@@ -25,7 +25,7 @@ export function toOrganisationView(row: OrganisationRow, fsps: ProviderName[]): 
   };
 }
 
-function toOrganisationProviderView(row: UserRow, counts: MemberCounts): OrganisationProviderView {
+function toOrganisationProviderView(row: UserRow, counts: MemberCounts, organisationName: string | null): OrganisationProviderView {
   const manager = effectivePermissions(row.user_type, row.permissions).manage_permissions_for_fsps_within_org;
   return {
     uuid: row.uuid,
@@ -33,7 +33,7 @@ function toOrganisationProviderView(row: UserRow, counts: MemberCounts): Organis
     email: row.email,
     status: row.status,
     organisation_uuid: row.organisation_uuid,
-    organisation_name: row.organisation_name,
+    organisation_name: organisationName,
     provider_type: row.provider_type,
     role: manager ? 'manager' : 'provider',
     ...counts,
@@ -41,8 +41,16 @@ function toOrganisationProviderView(row: UserRow, counts: MemberCounts): Organis
   };
 }
 
-/** A page of providers with their bid counts (one more query for the page, from the members read model). */
+/**
+ * A page of providers with their bid counts (the members read model) and their organisation's name as it is now (a
+ * provider's own record keeps the name given at sign-up): two more queries for the page, by key.
+ */
 export async function organisationProviderViews(db: Database, rows: readonly UserRow[]): Promise<OrganisationProviderView[]> {
-  const counts = await memberCountsOf(db, rows.map((row) => row.uuid));
-  return rows.map((row) => toOrganisationProviderView(row, counts.get(row.uuid) ?? noCounts));
+  const [counts, names] = await Promise.all([
+    memberCountsOf(db, rows.map((row) => row.uuid)),
+    organisationNamesOf(db, rows.flatMap((row) => (row.organisation_uuid ? [row.organisation_uuid] : []))),
+  ]);
+  return rows.map((row) =>
+    toOrganisationProviderView(row, counts.get(row.uuid) ?? noCounts, (row.organisation_uuid ? names.get(row.organisation_uuid) : undefined) ?? row.organisation_name),
+  );
 }
