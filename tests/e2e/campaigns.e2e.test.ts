@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, formField, logInFresh, openBrowser, screenshots, toastTitled } from '../support/browser';
+import { postHelpers } from '../support/posts';
 import { type ServedApp, serveTestApp } from '../support/served-app';
 import { acceptBid, activePost, placeBid, provider, type TestProvider } from '../support/trade';
 import { testPassword, type TestUser } from '../support/users';
@@ -26,6 +27,8 @@ beforeAll(async () => {
   customer = post.owner;
   const bid = await placeBid(t, winner, post.homeLoanId);
   expect((await acceptBid(t, post, bid)).statusCode).toBe(200);
+  // A lead: a wizard visitor who stopped at the loan details.
+  await postHelpers(() => t).pendingPost(await postHelpers(() => t).newVisitor());
   session = await openBrowser();
   page = session.page;
   snapIn = await screenshots('e2e-campaigns');
@@ -76,7 +79,7 @@ describe('a campaign', () => {
     await page.waitForURL((url) => url.pathname === '/campaigns');
     await toastTitled(page, 'Success!').waitFor();
     const row = page.getByTestId('campaign-row').filter({ hasText: 'Spring Refinance 2027' });
-    const link = (await row.getByTestId('campaign-link').textContent())!;
+    const link = (await row.getByTestId('campaign-link').getAttribute('data-link'))!;
     expect(link).toBe(`${t.baseUrl}/create-post?slug=spring-refinance-2027`);
     await snap('02-list');
 
@@ -151,6 +154,7 @@ describe('every sidebar entry opens a working page', () => {
     await snap('04-members');
     await page.goto(`${t.baseUrl}/leads`);
     await loaded();
+    await page.getByTestId('lead-row').filter({ hasText: 'Loan details' }).first().waitFor();
     await snap('05-leads');
   }, 300_000);
 

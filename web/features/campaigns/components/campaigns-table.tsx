@@ -23,7 +23,7 @@ type Props = {
 export function CampaignsTable({ campaigns, sort, direction, onSort, deletingUuid, onDelete }: Props) {
   const directionOf = (field: CampaignSortField) => (sort === field ? direction : undefined);
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={1120}>
       <Table aria-label="Campaigns">
         <Table.Thead>
           <Table.Tr>
@@ -46,7 +46,7 @@ export function CampaignsTable({ campaigns, sort, direction, onSort, deletingUui
                   <AnchorLink to="/campaigns/$uuid/edit" params={{ uuid: campaign.uuid }} fw={500} size="sm">
                     {campaign.name}
                   </AnchorLink>
-                  <CampaignLink slug={campaign.slug} />
+                  <CampaignLink slug={campaign.slug} compact />
                 </Stack>
               </Table.Td>
               <Table.Td>
@@ -64,7 +64,7 @@ export function CampaignsTable({ campaigns, sort, direction, onSort, deletingUui
               <Table.Td data-testid="campaign-posts">{campaign.figures.posts}</Table.Td>
               <Table.Td data-testid="campaign-deals">{campaign.figures.deals}</Table.Td>
               <Table.Td>{formatAud(campaign.figures.settled_volume)}</Table.Td>
-              <Table.Td>
+              <Table.Td miw={100}>
                 <Badge variant="light" color={campaign.status === 'active' ? 'teal' : 'gray'}>
                   {campaignStatusLabels[campaign.status]}
                 </Badge>
