@@ -2,9 +2,9 @@ import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import { formatPercent } from '../../../../domain/bid/schemas';
 import type { BidView } from '../../../../contracts/bid';
 import { DetailItem } from '../../../components/detail-item';
-import { ComputedComparisonRate } from './computed-comparison-rate';
+import { ComputedComparisonRate } from '../../../components/bid-form/computed-comparison-rate';
 import { formatAud, formatCount, formatDate, formatRate } from '../../../lib/format';
-import { bidFeatureLabels, bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from '../bid-labels';
+import { bidFeatureLabels, bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from '../../../components/bid-form/bid-labels';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const years = (value: number | null) => (value === null ? '—' : formatCount(value, 'year'));
