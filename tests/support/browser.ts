@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { type RunningServer, startServer } from '../../api/server';
 import { loadConfig } from '../../infrastructure/config';
 import { settleAccessibilityChecks, watchAccessibility } from './accessibility';
+import { closedWithFile } from './leftovers';
 import { createTestDatabase, serverUrl, type TestDatabase } from './test-database';
 import { createUser, testPassword, type UserSpec } from './users';
 
@@ -35,8 +36,15 @@ async function sharedChromium(): Promise<Browser> {
   return chromiumProcess;
 }
 
-/** A fresh browser session (a new context: no cookies or storage of other sessions) with one page. */
-export async function openBrowser(): Promise<BrowserSession> {
+/**
+ * A fresh browser session (a new context: no cookies or storage of other sessions) with one page; closed with its
+ * test file at the latest (tests/support/leftovers.ts).
+ */
+export function openBrowser(): Promise<BrowserSession> {
+  return closedWithFile(newSession);
+}
+
+async function newSession(): Promise<BrowserSession> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath}: apt-get install -y chromium`);
   if (!existsSync(path.join(repoRoot, 'dist/web/index.html'))) throw new Error('The UI is not built: run npm run build:web');
   const browser: BrowserContext = await (await sharedChromium()).newContext({
@@ -70,8 +78,15 @@ export type RunningProduct = {
   close(): Promise<void>;
 };
 
-/** The whole product as `npm start` runs it: embedded PGlite, or a fresh database on DATABASE_URL's server (CI). */
-export async function startProduct(): Promise<RunningProduct> {
+/**
+ * The whole product as `npm start` runs it: embedded PGlite, or a fresh database on DATABASE_URL's server (CI).
+ * Closed with its test file at the latest (tests/support/leftovers.ts).
+ */
+export function startProduct(): Promise<RunningProduct> {
+  return closedWithFile(runProduct);
+}
+
+async function runProduct(): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hla-e2e-data-'));
   const database: TestDatabase | undefined = serverUrl ? await createTestDatabase('server') : undefined;
   const config = loadConfig({ PORT: '0', NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(database?.url ? { DATABASE_URL: database.url } : {}) });
