@@ -54,6 +54,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [bidTemplateErrors.feeRulesChoiceRequired]: conflict,
   [bidTemplateErrors.ruleNotFound]: notFound,
   [bidTemplateErrors.changedMeanwhile]: conflict,
+  [bidTemplateErrors.documentNotFound]: notFound,
 
   [campaignErrors.alreadyExists]: conflict,
   [campaignErrors.notFound]: notFound,
