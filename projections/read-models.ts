@@ -2,6 +2,7 @@ import type { BidTemplatesTables } from './bid-templates/tables';
 import type { BidsTables } from './bids/tables';
 import type { DealsTables } from './deals/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
+import type { FinancialInstitutionProductsTables } from './financial-institution-products/tables';
 import type { MessagesTables } from './messages/tables';
 import type { OrganisationsTables } from './organisations/tables';
 import type { PostNotesTables } from './post-notes/tables';
@@ -19,6 +20,7 @@ export interface ReadModels
     BidsTables,
     DealsTables,
     ExternalDealsTables,
+    FinancialInstitutionProductsTables,
     MessagesTables,
     OrganisationsTables,
     PostNotesTables,
