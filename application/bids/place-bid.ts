@@ -13,6 +13,7 @@ import { Batcher } from '../../infrastructure/batcher';
 import { ConcurrencyConflictError } from '../../infrastructure/command-handler';
 import { type AppendResult, type EventMetadata, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
+import { offerFactsOf } from '../../projections/financial-institution-products/queries';
 import { type BidOrganisation, type BidderRow, biddersOf, bidStandingOf } from '../../projections/bids/queries';
 import type { WorkflowDependencies } from '../dependencies';
 import { type BidRequest, bidActorOf, bidEventMetadata, type OpenPost, postFactsOf, productNameOf, sortKeyOf } from './bid-facts';
@@ -77,7 +78,12 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     if (forAdmin && !input.providerId) return refused(bidErrors.invalid, 'Choose the provider this bid is for.', 'fsp_user_uuid');
     const bidId = ids.uuid();
     const metadata = bidEventMetadata(request, clock.now());
-    const [remembered, bidderRow] = await Promise.all([posts.postForBid(postId, { fresh: false }), bidders.submit(forAdmin ? (input.providerId ?? '') : caller.userId)]);
+    const chosenProduct = input.bid.financial_institution_product;
+    const [remembered, bidderRow, product] = await Promise.all([
+      posts.postForBid(postId, { fresh: false }),
+      bidders.submit(forAdmin ? (input.providerId ?? '') : caller.userId),
+      chosenProduct ? offerFactsOf(db, chosenProduct) : null,
+    ]);
     const bidder = bidderFrom(bidderRow, forAdmin ? null : caller.permissions);
     if (!remembered) return postNotFound();
     if (!bidder) {
@@ -90,7 +96,7 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
     const ask: StandingAsk = { bid_id: bidId, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: metadata.occurred_at };
     const decide = (post: OpenPost, standing: Record<PostSortKey, BidStanding> | null) =>
-      decidePlacement(post, standing, { bid_id: bidId, provider: bidder.provider, bid, confirmed_warnings: input.confirmedWarnings }, request, metadata);
+      decidePlacement(post, standing, { bid_id: bidId, provider: bidder.provider, bid, confirmed_warnings: input.confirmedWarnings, product }, request, metadata);
 
     // One bid of a post at a time in this process, queued with the commands that compete with them (the end of
     // bidding): the next one starts from the fold the last one left, instead of meeting it at the same revision and

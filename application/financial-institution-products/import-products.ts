@@ -27,6 +27,9 @@ import { runProductCommand } from './product-commands';
 
 export type ImportProductsResult = { ok: true; result: ImportResultView; position: Position | null } | { ok: false; error: Refusal };
 
+/** The import's request body at most: the file's base64 (4 characters per 3 bytes) and the JSON around it. */
+export const PRODUCT_IMPORT_BODY_BYTES = Math.ceil(productImportLimits.maxFileBytes / 3) * 4 + 64 * 1024;
+
 const refuseFile = (message: string) => ({ ok: false as const, error: invalidFields({ data: [message] }) });
 const tooManyRows = `The file has more than ${formatAmount(productImportLimits.maxRows)} products: split it into files of at most ${formatAmount(productImportLimits.maxRows)} rows.`;
 
