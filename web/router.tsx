@@ -8,6 +8,11 @@ import { organisationRoute } from './routes/organisations/organisation.route';
 import { organisationEditRoute } from './routes/organisations/organisation-edit.route';
 import { organisationsRoute } from './routes/organisations/organisations.route';
 import { organisationsCreateRoute } from './routes/organisations/organisations-create.route';
+import { organisationProductCreateRoute } from './routes/products/organisation-product-create.route';
+import { organisationProductsRoute } from './routes/products/organisation-products.route';
+import { productEditRoute } from './routes/products/product-edit.route';
+import { productRoute } from './routes/products/product.route';
+import { productsRoute } from './routes/products/products.route';
 import { mailboxRoute } from './routes/outbox/mailbox.route';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message.route';
 import { fspReviewRoute } from './routes/reviews/fsp-review.route';
@@ -99,6 +104,11 @@ const routeTree = rootRoute.addChildren([
       organisationsCreateRoute,
       organisationRoute,
       organisationEditRoute,
+      organisationProductsRoute,
+      organisationProductCreateRoute,
+      productRoute,
+      productEditRoute,
+      productsRoute,
       questionsRoute,
       questionsInactivesRoute,
       questionsCreateRoute,
