@@ -5,7 +5,7 @@ import { comparisonRate } from '../../../domain/bid/comparison-rate';
 import { type BidContext, type BidFormValues, bidFormValuesOf, comparisonTermsOf, emptyBidFormValues, toBidFormDraft } from './bid-form-values';
 import { bidRefusalOf } from './bid-refusal';
 
-const context: BidContext = { organisation_uuid: '11111111-1111-4111-8111-111111111111', home_loan_bid_template_uuid: null, financial_institution_product: null };
+const context: BidContext = { organisation_uuid: '11111111-1111-4111-8111-111111111111', home_loan_bid_template_uuid: null, provider_uuid: null, product: null };
 
 const filled = (changes: Partial<BidFormValues> = {}): BidFormValues => ({
   ...emptyBidFormValues(),

@@ -55,6 +55,11 @@ export function BidTerms({ bid }: { bid: BidView }) {
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <DetailItem label="Bid type">{bidTypeLabels[bid.bid_type]}</DetailItem>
             <DetailItem label="Product">{form.product_name ?? '—'}</DetailItem>
+            {bid.financial_institution_product && (
+              <DetailItem label="Lender product">
+                {bid.financial_institution_product.product_name} ({bid.financial_institution_product.organisation.name})
+              </DetailItem>
+            )}
             <DetailItem label="Type of loan">{typeOfLoanLabels[form.type_of_loan]}</DetailItem>
             <DetailItem label="Repayment type">{bidRepaymentTypeLabels[form.repayment_type]}</DetailItem>
             {form.repayment_type === 'interest_only' && <DetailItem label="Interest-only period">{years(form.interest_only_period)}</DetailItem>}
