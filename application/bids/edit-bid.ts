@@ -4,9 +4,8 @@ import type { BidForm } from '../../domain/bid/schemas';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { loadState } from '../../infrastructure/command-handler';
-import { offerFactsOf } from '../../projections/financial-institution-products/queries';
 import type { WorkflowDependencies } from '../dependencies';
-import { type BidRequest, postFactsForEdit, providerById } from './bid-facts';
+import { type BidRequest, chosenProductFacts, postFactsForEdit, providerById } from './bid-facts';
 import { runPostThenBid } from './post-then-bid';
 
 /** The bid as the read model has it, and its whole new form (the form is decided again against the post as it is now). */
@@ -32,7 +31,7 @@ export async function editBid(deps: Pick<WorkflowDependencies, 'db' | 'store' | 
   const ask = { bid_id: bid.bid_id, interest_rate: form.interest_rate, comparison_rate: form.comparison_rate, placed_at: bid.placed_at };
   const [facts, product] = await Promise.all([
     postFactsForEdit(deps.db, post.state, ask),
-    form.financial_institution_product ? offerFactsOf(deps.db, form.financial_institution_product) : null,
+    chosenProductFacts(deps.db, form),
   ]);
   const { interest_rate, comparison_rate } = form;
   return runPostThenBid(deps, request, bid.bid_id, { type: 'EditBid', data: { bid_id: bid.bid_id, post: facts, provider, bid: form, confirmed_warnings: confirmedWarnings, product } }, (held) =>

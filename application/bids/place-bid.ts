@@ -13,10 +13,9 @@ import { Batcher } from '../../infrastructure/batcher';
 import { ConcurrencyConflictError } from '../../infrastructure/command-handler';
 import { type AppendResult, type EventMetadata, type Position, type StreamAppend, WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store';
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
-import { offerFactsOf } from '../../projections/financial-institution-products/queries';
 import { type BidOrganisation, type BidderRow, biddersOf, bidStandingOf } from '../../projections/bids/queries';
 import type { WorkflowDependencies } from '../dependencies';
-import { type BidRequest, bidActorOf, bidEventMetadata, type OpenPost, postFactsOf, productNameOf, sortKeyOf } from './bid-facts';
+import { type BidRequest, bidActorOf, bidEventMetadata, chosenProductFacts, type OpenPost, postFactsOf, productNameOf, sortKeyOf } from './bid-facts';
 import { type BidPosts, type FoldedPost, oneAtATimeOnPost } from './bid-posts';
 
 /** How often placing retries when other bids of the same post were registered at the same moment. */
@@ -78,11 +77,10 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     if (forAdmin && !input.providerId) return refused(bidErrors.invalid, 'Choose the provider this bid is for.', 'fsp_user_uuid');
     const bidId = ids.uuid();
     const metadata = bidEventMetadata(request, clock.now());
-    const chosenProduct = input.bid.financial_institution_product;
     const [remembered, bidderRow, product] = await Promise.all([
       posts.postForBid(postId, { fresh: false }),
       bidders.submit(forAdmin ? (input.providerId ?? '') : caller.userId),
-      chosenProduct ? offerFactsOf(db, chosenProduct) : null,
+      chosenProductFacts(db, input.bid),
     ]);
     const bidder = bidderFrom(bidderRow, forAdmin ? null : caller.permissions);
     if (!remembered) return postNotFound();

@@ -266,6 +266,17 @@ describe('a bid’s product', () => {
     });
   });
 
+  it('is one the owner may offer on a bid template too', async () => {
+    const template = (product: string) => {
+      const { home_loan_bid_template_uuid: _none, ...bid } = validBid(allowedBroker.organisationUuid, { financial_institution_product: product });
+      return t.app.inject(as(allowedBroker, { method: 'POST', url: '/v4/home_loan_bid_templates', payload: { home_loan_bid_template: { ...bid, name: 'With a product' } } }));
+    };
+    const refused = await template(restricted);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(Object.entries(refused.json().errors)).toEqual([[expect.stringMatching(/financial_institution_product$/), ['Choose a product from the list.']]]);
+    expect((await template(everyone)).statusCode).toBe(201);
+  });
+
   it('only the provider itself or an admin asks what a provider may offer', async () => {
     expect((await t.app.inject(as(allowedBroker, { method: 'GET', url: `/v2/fsps/${lender.id}/financial_institution_products` }))).statusCode).toBe(403);
     const forAdmin = await t.asAdmin({ method: 'GET', url: `/v2/fsps/${allowedBroker.id}/financial_institution_products?filter[search]=open` });
