@@ -21,6 +21,8 @@ import { pageNotFoundRoute } from './routes/page-not-found';
 import { postEditRoute } from './routes/posts/post-edit.route';
 import { bidRoute } from './routes/bids/bid.route';
 import { bidsRoute } from './routes/bids/bids.route';
+import { bidTemplatesAccessRoute, bidTemplatesRoute } from './routes/bid-templates/bid-templates.route';
+import { bidTemplateModeRoute, bidTemplateWizardRoute, bidTemplateWizardStepRoutes } from './routes/bid-templates/bid-template-wizard.route';
 import { dealRoute } from './routes/deals/deal.route';
 import { messagesRoute } from './routes/messages/messages.route';
 import { postMessagesRoute } from './routes/messages/post-messages.route';
@@ -92,6 +94,7 @@ const routeTree = rootRoute.addChildren([
     getDealRoute,
     bidRoute,
     bidsRoute,
+    bidTemplatesAccessRoute.addChildren([bidTemplatesRoute, bidTemplateModeRoute, bidTemplateWizardRoute.addChildren(bidTemplateWizardStepRoutes)]),
     dealsRoute,
     lostDealsRoute,
     dealRoute,

@@ -97,7 +97,7 @@ describe('sidebar entries whose pages are not built yet', () => {
     const lender = await provider(t);
     await asUser(lender, async (page) => {
       await page.waitForURL('**/home');
-      for (const label of ['My Bid Templates', 'Opportunities']) {
+      for (const label of ['Opportunities']) {
         const entry = sidebar(page).getByTestId('sidebar-coming-soon').filter({ hasText: label });
         await entry.waitFor();
         expect(await entry.textContent()).toContain('Coming soon');

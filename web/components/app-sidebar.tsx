@@ -71,7 +71,7 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
       dashboard,
       { label: 'My Bids', icon: IconReceipt, to: '/bids', matches: ['/bids', '/post/bid'] },
       { label: 'My Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
-      { label: 'My Bid Templates', icon: IconLayoutList },
+      { label: 'My Bid Templates', icon: IconLayoutList, to: '/bid-templates', matches: ['/bid-templates'] },
       { label: 'Opportunities', icon: IconBulb },
     ];
     // spec 1 §2: Messages unless messages are disabled (hidden until the switch is known).
@@ -96,7 +96,7 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
       ],
     },
     { label: 'Jousts', icon: IconTrophy, to: '/posts', matches: ['/posts'] },
-    { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids', to: '/bids', matches: ['/bids', '/post/bid'] }, { label: 'Bid templates' }] },
+    { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids', to: '/bids', matches: ['/bids', '/post/bid'] }, { label: 'Bid templates', to: '/bid-templates', matches: ['/bid-templates'] }] },
     { label: 'Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
     // spec 1 §2 "/reviews": the moderation list (docs/reviews.md).
     { label: 'Reviews', icon: IconStar, to: '/reviews', matches: ['/reviews', '/fsp-review'] },

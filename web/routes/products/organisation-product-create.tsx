@@ -4,6 +4,7 @@ import { productMessages } from '../../../domain/financial-institution-product/s
 import { PageHeader } from '../../components/page-header';
 import { useCreateProduct } from '../../features/financial-institution-products/api/save-product';
 import { ProductForm } from '../../features/financial-institution-products/components/product-form';
+import { AllowedBiddersField } from '../../features/organisations/components/allowed-bidders-field';
 import { useOrganisation } from '../../features/organisations/api/get-organisation';
 import { organisationProductCreateRoute } from './organisation-product-create.route';
 import { productCrumbs } from './product-crumbs';
@@ -19,7 +20,7 @@ export function CreateProductPage() {
     <>
       <PageHeader title="Create product" crumbs={productCrumbs(organisation, 'Create')} />
       <ProductForm
-        organisationUuid={uuid}
+        biddersField={(field) => <AllowedBiddersField organisationUuid={uuid} {...field} />}
         submitLabel="Create product"
         onCancel={() => void toList()}
         onSubmit={async (fields) => {

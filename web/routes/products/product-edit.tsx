@@ -6,6 +6,7 @@ import { AnchorLink } from '../../components/router-link';
 import { useProduct } from '../../features/financial-institution-products/api/get-product';
 import { useUpdateProduct } from '../../features/financial-institution-products/api/save-product';
 import { ProductForm } from '../../features/financial-institution-products/components/product-form';
+import { AllowedBiddersField } from '../../features/organisations/components/allowed-bidders-field';
 import { productCrumbs } from './product-crumbs';
 import { productEditRoute } from './product-edit.route';
 
@@ -30,7 +31,7 @@ export function EditProductPage() {
       />
       <ProductForm
         product={product}
-        organisationUuid={product.organisation.uuid}
+        biddersField={(field) => <AllowedBiddersField organisationUuid={product.organisation.uuid} {...field} />}
         submitLabel="Save changes"
         onCancel={() => void toProduct()}
         onSubmit={async (fields) => {

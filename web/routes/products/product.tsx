@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/router-link';
 import { useProduct } from '../../features/financial-institution-products/api/get-product';
 import { useConfirmDeleteProduct } from '../../features/financial-institution-products/components/confirm-delete-product';
 import { ProductDetails } from '../../features/financial-institution-products/components/product-details';
+import { AllowedBiddersList } from '../../features/organisations/components/allowed-bidders-list';
 import { productCrumbs } from './product-crumbs';
 import { productRoute } from './product.route';
 
@@ -32,7 +33,10 @@ export function ProductPage() {
           </>
         }
       />
-      <ProductDetails product={product} />
+      <Stack gap="md">
+        <ProductDetails product={product} />
+        {product.is_restrict && <AllowedBiddersList uuids={product.allowed_bidders} empty="No brokers chosen: only the lender's own providers may offer it." />}
+      </Stack>
     </>
   );
 }

@@ -2,9 +2,9 @@ import { Checkbox, Input, NumberInput, SegmentedControl, SimpleGrid, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { type BidType, bidLimits } from '../../../../domain/bid/schemas';
 import { formatAud } from '../../../lib/format';
-import { bidTypeLabels } from '../bid-labels';
-import type { BidContext, BidFormValues } from '../bid-form-values';
-import { ProductPicker } from '../../financial-institution-products/components/product-picker';
+import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
+import type { BidContext, BidFormValues } from '../../../components/bid-form/bid-form-values';
+import { ProductPicker } from '../../../components/bid-form/product-picker';
 
 type Props = { form: UseFormReturnType<BidFormValues>; bidTypes: readonly BidType[]; postLoanAmount: number | null; context: BidContext };
 

@@ -1,6 +1,6 @@
 import { Input, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   productDescriptionMax,
   type ProductFields,
@@ -14,7 +14,6 @@ import {
 import { FormActions } from '../../../components/form-actions';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { failedSaveMessage } from '../../../lib/server-errors';
-import { AllowedBiddersField } from '../../organisations/components/allowed-bidders-field';
 
 type FormValues = { product_name: string; name: string; description: string; status: ProductStatus; is_restrict: boolean; allowed_bidders: string[] };
 
@@ -24,8 +23,11 @@ const statusOptions = productStatuses.map((value) => ({ value, label: productSta
 type Props = {
   /** The product being edited; absent when creating. */
   product?: ProductView;
-  /** The lender the product belongs to (never offered as its own allowed bidder). */
-  organisationUuid: string;
+  /**
+   * The field choosing the brokers of a restricted product (the organisations feature's, given by the page: features
+   * do not import each other).
+   */
+  biddersField: (field: { value: readonly string[]; onChange: (uuids: string[]) => void; error: ReactNode; description: string }) => ReactNode;
   submitLabel: string;
   /** Saves; an ApiError it throws is shown on the form (422 field messages on their fields). */
   onSubmit: (fields: ProductFields) => Promise<unknown>;
@@ -40,7 +42,7 @@ const toFields = (values: FormValues) => ({
 });
 
 /** Create and edit a financial institution product, validated with the API's zod schema (spec 3 §3). */
-export function ProductForm({ product, organisationUuid, submitLabel, onSubmit, onCancel }: Props) {
+export function ProductForm({ product, biddersField, submitLabel, onSubmit, onCancel }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<FormValues>({
     initialValues: {
@@ -99,18 +101,16 @@ export function ProductForm({ product, organisationUuid, submitLabel, onSubmit, 
             description="Off: the lender's own providers and every broker the lender allows may offer it on a bid."
             {...form.getInputProps('is_restrict', { type: 'checkbox' })}
           />
-          {form.values.is_restrict && (
-            <AllowedBiddersField
-              value={form.values.allowed_bidders}
-              organisationUuid={organisationUuid}
-              description="The brokers that may offer this product on a bid, besides the lender's own providers."
-              onChange={(uuids) => {
+          {form.values.is_restrict &&
+            biddersField({
+              value: form.values.allowed_bidders,
+              description: "The brokers that may offer this product on a bid, besides the lender's own providers.",
+              onChange: (uuids) => {
                 form.setFieldValue('allowed_bidders', uuids);
                 form.clearFieldError('allowed_bidders');
-              }}
-              error={form.errors.allowed_bidders}
-            />
-          )}
+              },
+              error: form.errors.allowed_bidders,
+            })}
           <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onCancel} />
         </Stack>
       </form>

@@ -1,13 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { offeredProductView } from '../../../../domain/financial-institution-product/schemas';
-import { listResultSchema } from '../../../../domain/shared/list-query';
-import { apiFetch } from '../../../lib/api-fetch';
-import { productKeys } from './product-keys';
+import { offeredProductView } from '../../../domain/financial-institution-product/schemas';
+import { listResultSchema } from '../../../domain/shared/list-query';
+import { apiFetch } from '../../lib/api-fetch';
 
 // The products a provider may offer on a bid (docs/products.md "Who may offer a product"): the bid form's picker and
-// the bid template wizard's bid fields use this query. The server answers exactly what the bid decider accepts.
+// the bid template wizard's use this query. The server answers exactly what the bid and template deciders accept.
+// Its key sits under the products' lists (web/features/financial-institution-products/api/product-keys.ts), so a
+// change to any product refreshes it.
 
 export type OfferedProductParams = { providerUuid: string; search: string };
+
+export const offeredProductsKey = (params: OfferedProductParams) => ['products', 'list', 'offered', params] as const;
 
 /** How many products the picker shows at once; typing narrows them on the server. */
 export const offeredProductsShown = 50;
@@ -18,7 +21,7 @@ export function offeredProductsQueryOptions(params: OfferedProductParams) {
   const query = new URLSearchParams({ page: '1', count: String(offeredProductsShown), 'sorting[product_name]': 'asc' });
   if (params.search.trim()) query.set('filter[search]', params.search.trim());
   return queryOptions({
-    queryKey: productKeys.offered(params),
+    queryKey: offeredProductsKey(params),
     queryFn: ({ signal }) => apiFetch(`/v2/fsps/${encodeURIComponent(params.providerUuid)}/financial_institution_products?${query.toString()}`, { schema: offeredProductList, signal }),
   });
 }

@@ -2,8 +2,8 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPackage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import type { OfferedProductView } from '../../../../domain/financial-institution-product/schemas';
-import { offeredProductsShown, useOfferedProducts } from '../api/offered-products';
+import type { OfferedProductView } from '../../../domain/financial-institution-product/schemas';
+import { offeredProductsShown, useOfferedProducts } from './offered-products';
 
 type Props = {
   /** The provider the bid is for: the products it may offer are listed (none without a provider). */
