@@ -6,6 +6,7 @@ import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
+import { productErrors } from '../domain/financial-institution-product/decider';
 import { organisationErrors } from '../domain/organisation/decider';
 import { postErrors } from '../domain/post/decider';
 import { lifecycleErrors } from '../domain/post/lifecycle';
@@ -18,7 +19,7 @@ import { userErrors } from '../domain/user/decider';
 import { domainProblem, statusOfCode } from './domain-problems';
 
 const everyDecidersCodes = [
-  bidErrors, bidTemplateErrors, campaignErrors, { slugTakenError }, conversationErrors, dealErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
+  bidErrors, bidTemplateErrors, campaignErrors, { slugTakenError }, conversationErrors, dealErrors, externalDealErrors, organisationErrors, productErrors, postErrors, lifecycleErrors, postNoteErrors,
   questionErrors, reviewErrors, subscriberErrors, systemConfigurationErrors, userErrors,
 ].flatMap((codes) => Object.values(codes));
 

@@ -7,6 +7,7 @@ import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
+import { productErrors } from '../domain/financial-institution-product/decider';
 import { organisationErrors } from '../domain/organisation/decider';
 import { postErrors } from '../domain/post/decider';
 import { lifecycleErrors } from '../domain/post/lifecycle';
@@ -94,6 +95,12 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [organisationErrors.brokerBidders]: invalid,
   [organisationErrors.bidderNotBroker]: invalid,
   [organisationErrors.bidderItself]: invalid,
+
+  [productErrors.notFound]: notFound,
+  [productErrors.alreadyExists]: conflict,
+  [productErrors.nameTaken]: invalid,
+  [productErrors.onlyLenders]: invalid,
+  [productErrors.bidderNotBroker]: invalid,
 
   [postNoteErrors.invalid]: invalid,
   [postNoteErrors.exists]: conflict,

@@ -5,6 +5,7 @@ import type { DealsTables } from './deals/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
 import type { LeadsTables } from './leads/tables';
 import type { MemberCountsTables } from './members/tables';
+import type { FinancialInstitutionProductsTables } from './financial-institution-products/tables';
 import type { MessagesTables } from './messages/tables';
 import type { OrganisationsTables } from './organisations/tables';
 import type { PostNotesTables } from './post-notes/tables';
@@ -25,6 +26,7 @@ export interface ReadModels
     ExternalDealsTables,
     LeadsTables,
     MemberCountsTables,
+    FinancialInstitutionProductsTables,
     MessagesTables,
     OrganisationsTables,
     PostNotesTables,

@@ -4,6 +4,7 @@ import { bidExpiryReactor } from './bids/bid-expiry';
 import { bidsProjection } from './bids/bids';
 import { type IdentityMailContext, identityMailProjection } from './identity-mail/identity-mail';
 import { organisationsProjection } from './organisations/organisations';
+import { productsProjection } from './financial-institution-products/products';
 import { postsProjection } from './posts/posts';
 import { scheduledTransitionsProjection } from './scheduler/scheduled-transitions';
 import type { Consumer } from './projection';
@@ -28,7 +29,7 @@ export type ConsumerContext = IdentityMailContext;
 
 /** Every projection and reactor the runner keeps up to date. */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, campaignsProjection, leadsProjection, membersProjection];
+  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, campaignsProjection, leadsProjection, membersProjection];
 }
 
 /**

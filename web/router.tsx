@@ -13,6 +13,11 @@ import { campaignsCreateRoute, campaignsRoute } from './routes/campaigns/campaig
 import { leadsRoute } from './routes/leads/leads.route';
 import { membersRoute } from './routes/team/members.route';
 import { opportunitiesRoute } from './routes/deals/opportunities.route';
+import { organisationProductCreateRoute } from './routes/products/organisation-product-create.route';
+import { organisationProductsRoute } from './routes/products/organisation-products.route';
+import { productEditRoute } from './routes/products/product-edit.route';
+import { productRoute } from './routes/products/product.route';
+import { productsRoute } from './routes/products/products.route';
 import { mailboxRoute } from './routes/outbox/mailbox.route';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message.route';
 import { fspReviewRoute } from './routes/reviews/fsp-review.route';
@@ -113,6 +118,11 @@ const routeTree = rootRoute.addChildren([
       campaignEditRoute,
       membersRoute,
       leadsRoute,
+      organisationProductsRoute,
+      organisationProductCreateRoute,
+      productRoute,
+      productEditRoute,
+      productsRoute,
       questionsRoute,
       questionsInactivesRoute,
       questionsCreateRoute,

@@ -5,7 +5,7 @@ import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { loadState } from '../../infrastructure/command-handler';
 import type { WorkflowDependencies } from '../dependencies';
-import { type BidRequest, postFactsForEdit, providerById } from './bid-facts';
+import { type BidRequest, chosenProductFacts, postFactsForEdit, providerById } from './bid-facts';
 import { runPostThenBid } from './post-then-bid';
 import { withDocumentIds } from '../document-ids';
 
@@ -32,9 +32,12 @@ export async function editBid(deps: Pick<WorkflowDependencies, 'db' | 'store' | 
   const provider = await providerById(deps.db, bid.provider_id, caller.userType === 'fsp' ? caller.permissions : null);
   if (!provider) return { ok: false as const, error: { code: bidErrors.notEditable, message: 'The provider of this bid can no longer bid.' } };
   const ask = { bid_id: bid.bid_id, interest_rate: form.interest_rate, comparison_rate: form.comparison_rate, placed_at: bid.placed_at };
-  const facts = await postFactsForEdit(deps.db, post.state, ask);
+  const [facts, product] = await Promise.all([
+    postFactsForEdit(deps.db, post.state, ask),
+    chosenProductFacts(deps.db, form),
+  ]);
   const { interest_rate, comparison_rate } = form;
-  return runPostThenBid(deps, request, bid.bid_id, { type: 'EditBid', data: { bid_id: bid.bid_id, post: facts, provider, bid: form, confirmed_warnings: confirmedWarnings } }, (held) =>
+  return runPostThenBid(deps, request, bid.bid_id, { type: 'EditBid', data: { bid_id: bid.bid_id, post: facts, provider, bid: form, confirmed_warnings: confirmedWarnings, product } }, (held) =>
     held.form.interest_rate === interest_rate && held.form.comparison_rate === comparison_rate
       ? null
       : { type: 'ChangeBidRates', data: { post_id: held.post_id, bid_id: bid.bid_id, interest_rate, comparison_rate } },

@@ -1,3 +1,4 @@
+import type { OfferFacts } from '../financial-institution-product/offer';
 import type { PermissionMap } from '../user/permissions';
 import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
 import type { LocationListType, LocationRule, QualifyingRule } from './rules';
@@ -23,6 +24,8 @@ export type CreateBidTemplate = {
     template_id: string;
     owner: TemplateOwnerFacts;
     details: BidTemplateDetailsInput;
+    /** The chosen financial institution product as the read model knows it (null or absent: none, or no such product). */
+    product?: OfferFacts | null;
     /** A clone keeps the source's conditional and location rules and documents (spec 3 §3 "Cloning"). */
     cloned_from: { template_id: string; conditional_rules: readonly ConditionalRuleInput[]; location_list_type: LocationListType; location_rules: readonly LocationRule[] } | null;
   };
@@ -37,7 +40,7 @@ type Expected = { expected_revision?: number | null };
 
 export type ChangeBidTemplateDetails = {
   type: 'ChangeBidTemplateDetails';
-  data: Expected & { template_id: string; owner: TemplateOwnerFacts; details: BidTemplateDetailsInput; fee_rules: FeeRuleChoice | null };
+  data: Expected & { template_id: string; owner: TemplateOwnerFacts; details: BidTemplateDetailsInput; fee_rules: FeeRuleChoice | null; product?: OfferFacts | null };
 };
 export type SetQualifyingRules = { type: 'SetQualifyingRules'; data: Expected & { template_id: string; rules: readonly QualifyingRule[] } };
 export type SaveConditionalRule = { type: 'SaveConditionalRule'; data: Expected & { template_id: string; rule: ConditionalRuleInput } };

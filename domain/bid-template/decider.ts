@@ -1,3 +1,5 @@
+import { mayOffer, type OfferFacts } from '../financial-institution-product/offer';
+import { productMessages } from '../financial-institution-product/schemas';
 import { accept, assertNever, type Decider, type DomainError } from '../shared/decider';
 import { sameValue } from '../shared/same';
 import type { FieldErrors } from '../post/schemas';
@@ -70,7 +72,12 @@ const initialState = (): BidTemplateState => ({ status: 'absent' });
 
 
 /** The details as the form checks them, with the rules that need the owner (organisation, anonymous bids). */
-function checkedDetails(input: unknown, owner: TemplateOwnerFacts): { ok: true; details: BidTemplateDetails } | BidTemplateDecision {
+function checkedDetails(
+  input: unknown,
+  owner: TemplateOwnerFacts,
+  product: OfferFacts | null | undefined,
+  keptProduct: string | null = null,
+): { ok: true; details: BidTemplateDetails } | BidTemplateDecision {
   const parsed = bidTemplateDetailsSchema.safeParse(input);
   const errors: FieldErrors = {};
   if (!parsed.success) for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
@@ -79,6 +86,9 @@ function checkedDetails(input: unknown, owner: TemplateOwnerFacts): { ok: true; 
     // spec 3 §5: a provider of a financial institution has its organisation fixed.
     if (owner.organisation_type === 'financial_institution' && details.organisation_uuid !== owner.organisation_uuid) (errors.organisation_uuid ??= []).push(bidTemplateMessages.organisationFixed);
     if (details.bid_type === 'anonymous' && !owner.permissions.create_anonymous_bid) (errors.bid_type ??= []).push(bidTemplateMessages.anonymousNotAllowed);
+    // docs/products.md: a product the owner may offer, as on a bid; a change may keep the one the template names.
+    const chosen = details.financial_institution_product;
+    if (chosen !== null && chosen !== keptProduct && !(product && mayOffer(product, owner.organisation_uuid))) (errors.financial_institution_product ??= []).push(productMessages.notOffered);
   }
   if (!parsed.success || hasErrors(errors)) return invalid(errors);
   return { ok: true, details: parsed.data };
@@ -100,7 +110,7 @@ function create(command: Extract<BidTemplateCommand, CreateBidTemplate>, state: 
   if (state.status !== 'absent') return refuse(bidTemplateErrors.alreadyExists, 'This bid template already exists.');
   const allowed = actor.user_type === 'admin' || (actor.user_type === 'fsp' && actor.user_id === owner.user_id && actor.permissions.create_bid_template);
   if (!allowed) return notAllowed('You are not allowed to create bid templates.');
-  const checked = checkedDetails(command.data.details, owner);
+  const checked = checkedDetails(command.data.details, owner, command.data.product);
   if (!('details' in checked)) return checked;
   const conditional_rules: ConditionalRule[] = [];
   for (const [index, input] of (cloned_from?.conditional_rules ?? []).entries()) {
@@ -131,7 +141,7 @@ const same = sameValue;
 
 function changeDetails(command: Extract<BidTemplateCommand, ChangeBidTemplateDetails>, template: BidTemplate): BidTemplateDecision {
   const { actor, now } = command.metadata;
-  const checked = checkedDetails(command.data.details, command.data.owner);
+  const checked = checkedDetails(command.data.details, command.data.owner, command.data.product, template.details.financial_institution_product);
   if (!('details' in checked)) return checked;
   const { details } = checked;
   // spec 3 §4 step 2: an unchanged template is not saved again.

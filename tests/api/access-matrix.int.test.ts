@@ -80,6 +80,15 @@ const matrix: Record<string, Rule> = {
   'GET /v1/campaigns/{id}/posts': { allowed: admin },
   'PATCH /v1/campaigns/{id}': { allowed: admin },
   'DELETE /v1/campaigns/{id}': { allowed: admin },
+  // Financial institution products (docs/products.md): admins administer them; a provider (or an admin for one) reads
+  // what it may offer on a bid, a provider only its own.
+  'GET /v2/organisations/{id}/products': { allowed: admin },
+  'POST /v2/organisations/{id}/financial_institution_products': { allowed: admin },
+  'GET /v2/financial_institution_products': { allowed: admin },
+  'GET /v2/financial_institution_products/{id}': { allowed: admin },
+  'PUT /v2/financial_institution_products/{id}': { allowed: admin },
+  'DELETE /v2/financial_institution_products/{id}': { allowed: admin },
+  'GET /v2/fsps/{id}/financial_institution_products': { allowed: ['provider', 'admin'], self: true },
   'GET /v1/outbox_messages': { allowed: admin },
   'GET /v1/outbox_messages/{id}': { allowed: admin },
   'GET /v1/products/{product_uuid}/questions': { allowed: admin },

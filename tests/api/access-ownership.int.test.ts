@@ -163,6 +163,8 @@ const table: Record<string, Row> = {
   // Customers read an active provider's answers (the profile behind a bid); other providers do not.
   'GET /v2/fsps/{uuid}/fsp_questions': { owner: 'provider', otherCustomer: 200, otherOrganisation: 403, target: async () => ({ url: `/v2/fsps/${bidder.id}/fsp_questions` }) },
   'GET /v1/fsps/{id}/bidding_limits': { owner: 'provider', otherCustomer: 403, otherOrganisation: 403, target: async () => ({ url: `/v1/fsps/${bidder.id}/bidding_limits` }) },
+  // What a provider may offer on a bid is its own to read (docs/products.md).
+  'GET /v2/fsps/{id}/financial_institution_products': { owner: 'provider', otherCustomer: 403, otherOrganisation: 403, target: async () => ({ url: `/v2/fsps/${bidder.id}/financial_institution_products` }) },
   'GET /v1/fsps/{id}/reviews': { owner: 'provider', otherCustomer: 200, otherOrganisation: 403, target: async () => ({ url: `/v1/fsps/${bidder.id}/reviews` }) },
   'GET /v2/users': { owner: 'provider', otherCustomer: 403, otherOrganisation: 403, target: async () => ({ url: `/v2/users?filter[organisation_uuid]=${bidder.organisationUuid}` }) },
 
@@ -466,6 +468,11 @@ const notOwned: Record<string, string> = {
   'PATCH /v2/organisations/{id}': 'admins only',
   'DELETE /v1/organisations/{id}': 'admins only',
   'GET /v1/organisations/{id}/fsps': 'admins only',
+  'GET /v2/organisations/{id}/products': 'admins only',
+  'POST /v2/organisations/{id}/financial_institution_products': 'admins only (tests/api/financial-institution-products.int.test.ts: a provider of the organisation cannot import)',
+  'GET /v2/financial_institution_products/{id}': 'admins only',
+  'PUT /v2/financial_institution_products/{id}': 'admins only',
+  'DELETE /v2/financial_institution_products/{id}': 'admins only',
   'GET /v1/outbox_messages/{id}': 'admins only',
   'GET /v1/products/{product_uuid}/questions': 'admins only',
   'POST /v1/products/{product_uuid}/questions': 'admins only',

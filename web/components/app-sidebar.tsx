@@ -103,7 +103,12 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
     {
       label: 'Organisations',
       icon: IconBuilding,
-      children: [{ label: 'Organisations', to: '/organisations', matches: ['/organisation'] }, { label: 'Members', to: '/members', matches: ['/members'] }, { label: 'Products' }],
+      children: [
+        { label: 'Organisations', to: '/organisations', matches: ['/organisation'] },
+        { label: 'Members', to: '/members', matches: ['/members'] },
+        // Every organisation's products (docs/products.md "The Products page"); an organisation's own are under it.
+        { label: 'Products', to: '/financial_institution_products', matches: ['/financial_institution_product'] },
+      ],
     },
     // Not in spec 1 §2's admin menu: questions are admin content kept with organisations and campaigns (spec 3 §2).
     { label: 'Questions', icon: IconMessageQuestion, to: '/questions', matches: ['/question'] },

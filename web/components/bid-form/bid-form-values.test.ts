@@ -3,7 +3,7 @@ import { bidFormSchema } from '../../../domain/bid/schemas';
 import { comparisonRate } from '../../../domain/bid/comparison-rate';
 import { type BidContext, type BidFormValues, bidFormValuesOf, comparisonTermsOf, emptyBidFormValues, toBidFormDraft } from './bid-form-values';
 
-const context: BidContext = { organisation_uuid: '11111111-1111-4111-8111-111111111111', home_loan_bid_template_uuid: null, financial_institution_product: null };
+const context: BidContext = { organisation_uuid: '11111111-1111-4111-8111-111111111111', home_loan_bid_template_uuid: null, provider_uuid: null, product: null };
 
 const filled = (changes: Partial<BidFormValues> = {}): BidFormValues => ({
   ...emptyBidFormValues(),

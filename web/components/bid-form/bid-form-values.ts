@@ -1,3 +1,4 @@
+import type { OfferedProductView } from '../../../domain/financial-institution-product/schemas';
 import type { BidFormView } from '../../../contracts/bid';
 import type { ComparisonTerms } from '../../../domain/bid/comparison-rate';
 import type {
@@ -25,6 +26,8 @@ export type BidFormValues = {
   show_private: boolean;
   /** '' offers the post's loan amount. */
   amount: NumberValue;
+  /** The chosen financial institution product (docs/products.md), or none. */
+  financial_institution_product: string | null;
   product_name: string;
   interest_rate: NumberValue;
   comparison_rate: NumberValue;
@@ -60,8 +63,16 @@ export type BidFormValues = {
   optional_documents: OptionalDocumentValues[];
 };
 
-/** What the form needs besides its values: the organisation the bid is made for, and the template it came from. */
-export type BidContext = { organisation_uuid: string; home_loan_bid_template_uuid: string | null; financial_institution_product: string | null };
+/**
+ * What the form needs besides its values: the organisation the bid is made for, the template it came from, the
+ * provider whose products it may offer, and the product the bid names now (shown even if no longer offered).
+ */
+export type BidContext = {
+  organisation_uuid: string;
+  home_loan_bid_template_uuid: string | null;
+  provider_uuid: string | null;
+  product: OfferedProductView | null;
+};
 
 const numberOrNull = (value: NumberValue): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 /** A required number left empty is sent as missing, so the schema answers 'This field is required'. */
@@ -81,6 +92,7 @@ export function emptyBidFormValues(): BidFormValues {
     bid_type: 'normal',
     show_private: false,
     amount: '',
+    financial_institution_product: null,
     product_name: '',
     interest_rate: '',
     comparison_rate: '',
@@ -135,7 +147,7 @@ export function toBidFormDraft(values: BidFormValues, context: BidContext): BidF
     show_private: values.bid_type === 'anonymous' && values.show_private,
     amount: numberOrNull(values.amount),
     organisation_uuid: context.organisation_uuid,
-    financial_institution_product: context.financial_institution_product,
+    financial_institution_product: values.financial_institution_product,
     home_loan_bid_template_uuid: context.home_loan_bid_template_uuid,
     product_name: textOrNull(values.product_name),
     interest_rate: numberOrMissing(values.interest_rate),
@@ -186,6 +198,7 @@ export function bidFormValuesOf(bid: BidFormView): BidFormValues {
     bid_type: bid.bid_type,
     show_private: bid.show_private,
     amount: numberValue(bid.amount),
+    financial_institution_product: bid.financial_institution_product,
     product_name: bid.product_name ?? '',
     interest_rate: bid.interest_rate,
     comparison_rate: bid.comparison_rate,

@@ -32,7 +32,7 @@ export function templateFormValuesOf(template: BidTemplateView): TemplateFormVal
  * carries no amount of its own, and no product of an organisation.
  */
 export function toTemplateDetails(values: TemplateFormValues) {
-  const { home_loan_bid_template_uuid: _none, ...draft } = toBidFormDraft(values, { organisation_uuid: values.organisation_uuid, home_loan_bid_template_uuid: null, financial_institution_product: null });
+  const { home_loan_bid_template_uuid: _none, ...draft } = toBidFormDraft(values, { organisation_uuid: values.organisation_uuid, home_loan_bid_template_uuid: null, provider_uuid: null, product: null });
   return { ...draft, amount: null, name: values.name };
 }
 

@@ -176,7 +176,8 @@ function EditBid({ bid, post, canEdit, dealUuid }: { bid: BidView; post: BidPost
       context={{
         organisation_uuid: organisationUuid,
         home_loan_bid_template_uuid: bid.home_loan_bid.home_loan_bid_template_uuid,
-        financial_institution_product: bid.home_loan_bid.financial_institution_product,
+        provider_uuid: bid.provider?.uuid ?? null,
+        product: bid.financial_institution_product,
       }}
       initialValues={bidFormValuesOf(bid.home_loan_bid)}
       bidTypes={bidTypes}

@@ -51,7 +51,7 @@ export function PostBidPage() {
       <BidForm
         post={post}
         target={{ kind: 'place', homeLoanUuid: post.homeLoanUuid }}
-        context={{ organisation_uuid: organisationUuid, home_loan_bid_template_uuid: null, financial_institution_product: null }}
+        context={{ organisation_uuid: organisationUuid, home_loan_bid_template_uuid: null, provider_uuid: session.user.uuid, product: null }}
         initialValues={emptyBidFormValues()}
         bidTypes={bidTypes}
         submitLabel="Place the bid"

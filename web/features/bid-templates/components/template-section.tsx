@@ -2,6 +2,7 @@ import { Checkbox, Input, SegmentedControl, SimpleGrid, TextInput } from '@manti
 import type { UseFormReturnType } from '@mantine/form';
 import { templateBidTypes, templateNameMax } from '../../../../domain/bid-template/schemas';
 import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
+import { ProductPicker } from '../../../components/bid-form/product-picker';
 import { useOrganisationDirectory } from '../../../lib/organisation-directory';
 import { type ProviderOption, useProviderOptions } from '../api/list-providers';
 import type { TemplateFormValues } from '../template-form-values';
@@ -89,6 +90,17 @@ export function TemplateSection({ form, owner, onProviderChange }: Props) {
           {...form.getInputProps('show_private', { type: 'checkbox' })}
         />
       )}
+      <ProductPicker
+        providerUuid={form.values.fsp_user_uuid || null}
+        value={form.values.financial_institution_product}
+        current={null}
+        onChange={(product) => {
+          form.setFieldValue('financial_institution_product', product?.uuid ?? null);
+          form.clearFieldError('financial_institution_product');
+          if (product && form.values.product_name.trim() === '') form.setFieldValue('product_name', product.product_name);
+        }}
+        error={form.errors.financial_institution_product}
+      />
       <TextInput label="Product name" maxLength={templateNameMax} {...form.getInputProps('product_name')} />
     </>
   );

@@ -129,7 +129,7 @@ export function BidForm({ post, target, context, initialValues, bidTypes, submit
             <Stack gap="md">
               <FormErrorAlert title="The bid was not saved" message={formError} />
               <FormSection title="Your offer">
-                <BidTypeSection form={form} bidTypes={bidTypes} postLoanAmount={post.loanAmount} />
+                <BidTypeSection form={form} bidTypes={bidTypes} postLoanAmount={post.loanAmount} context={context} />
               </FormSection>
               <FormSection title="Rates">
                 <RatesSection form={form} />

@@ -18,7 +18,16 @@ export function BidTerms({ bid }: { bid: BidView }) {
           <DetailItem label="Monthly savings">{bid.monthly_savings === null ? '—' : formatAud(bid.monthly_savings)}</DetailItem>
         </>
       }
-      loan={<DetailItem label="Auto-Declare">{yesNo(bid.auto_declare_eligible)}</DetailItem>}
+      loan={
+        <>
+          {bid.financial_institution_product && (
+            <DetailItem label="Lender product">
+              {bid.financial_institution_product.product_name} ({bid.financial_institution_product.organisation.name})
+            </DetailItem>
+          )}
+          <DetailItem label="Auto-Declare">{yesNo(bid.auto_declare_eligible)}</DetailItem>
+        </>
+      }
       footer={
         <Text size="xs" c="dimmed">
           Placed {formatDate(bid.created_at)}, last changed {formatDate(bid.updated_at)}.
