@@ -86,7 +86,8 @@ export function TemplateDetailsForm({ template, cloneOf, initialValues, owner: i
 
   function finished(result: BidTemplateView, created: boolean) {
     saved.current = true;
-    notifications.show({ color: 'teal', title: bidTemplateTexts.success, message: created ? `${result.name} was created. Now choose the loans it bids on.` : `${result.name} was saved.` });
+    // Moving on to the rules says a change was saved; a new template is worth saying so.
+    if (created) notifications.show({ color: 'teal', title: bidTemplateTexts.success, message: `${result.name} was created. Now choose the loans it bids on.` });
     onDone(result, created);
   }
 
