@@ -52,6 +52,7 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [bidTemplateErrors.feeRulesChoiceRequired]: conflict,
   [bidTemplateErrors.ruleNotFound]: notFound,
   [bidTemplateErrors.changedMeanwhile]: conflict,
+  [bidTemplateErrors.documentNotFound]: notFound,
 
   [conversationErrors.notFound]: notFound,
   [conversationErrors.notParty]: forbidden,

@@ -13,6 +13,11 @@ import { providerId } from '../domain/user/schemas';
 export const bidGroups = ['retention', 'standard', 'cancelled', 'anonymous'] as const;
 export type BidGroup = (typeof bidGroups)[number];
 
+/** A required document as listed (its uuid names it in `/v1/required_documents/{id}` and `/v3/required_documents/{id}`). */
+export const requiredDocumentView = z.object({ uuid: z.uuid(), document_type: z.string(), description: z.string().nullable(), quantity: z.number(), mandatory: z.boolean() });
+/** An optional document as listed. */
+export const optionalDocumentView = z.object({ uuid: z.uuid(), document: z.string() });
+
 export function bidGroupOf(bid: { status: BidStatus; bid_type: BidType }): BidGroup {
   if (bid.status === 'cancelled') return 'cancelled';
   if (bid.bid_type === 'retention') return 'retention';

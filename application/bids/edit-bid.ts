@@ -7,10 +7,12 @@ import { loadState } from '../../infrastructure/command-handler';
 import type { WorkflowDependencies } from '../dependencies';
 import { type BidRequest, postFactsForEdit, providerById } from './bid-facts';
 import { runPostThenBid } from './post-then-bid';
+import { withDocumentIds } from '../document-ids';
 
 /** The bid as the read model has it, and its whole new form (the form is decided again against the post as it is now). */
 export type EditBidInput = {
-  bid: { bid_id: string; post_id: string; provider_id: string; placed_at: string };
+  /** `form`: the bid's form as saved, whose documents keep their uuids. */
+  bid: { bid_id: string; post_id: string; provider_id: string; placed_at: string; form: BidForm };
   form: BidForm;
   confirmedWarnings: BidWarningCode[];
 };
@@ -21,8 +23,9 @@ export type EditBidInput = {
  * provider). New rates are recorded on the post stream too (`ChangeBidRates`), so the post ranks the next bid against
  * them; an edit that keeps the rates touches the bid's stream only.
  */
-export async function editBid(deps: Pick<WorkflowDependencies, 'db' | 'store' | 'ids' | 'clock'>, request: BidRequest, { bid, form, confirmedWarnings }: EditBidInput) {
+export async function editBid(deps: Pick<WorkflowDependencies, 'db' | 'store' | 'ids' | 'clock'>, request: BidRequest, { bid, form: sent, confirmedWarnings }: EditBidInput) {
   const { caller } = request;
+  const form = withDocumentIds(sent, bid.form, deps.ids);
   const post = await loadState(deps.store, postStream(bid.post_id), postDecider);
   if (post.state.status === 'absent') return { ok: false as const, error: { code: bidErrors.notFound, message: 'Bid not found.' } };
   if (caller.userType === 'fsp' && caller.userId !== bid.provider_id) return { ok: false as const, error: { code: bidErrors.notAllowed, message: 'Only the provider of this bid can change it.' } };

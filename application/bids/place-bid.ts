@@ -85,8 +85,9 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
       return refused(bidErrors.notAllowed, 'Only an active provider of an organisation can bid.');
     }
     if (bidder.limitMaxed) return refused(bidErrors.biddingLimitReached, bidLimitReachedMessage);
-    // Ids of required documents are the server's (so /v1/required_documents/{id} names one).
-    const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map((document) => ({ ...document, uuid: ids.uuid() })) };
+    // Ids of documents are the server's (so /v1/required_documents/{id} and /v1/home_loan_bid_optional_documents/{id} name one).
+    const withId = <D>(document: D) => ({ ...document, uuid: ids.uuid() });
+    const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map(withId), optional_documents: input.bid.optional_documents.map(withId) };
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
     const ask: StandingAsk = { bid_id: bidId, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: metadata.occurred_at };
     const decide = (post: OpenPost, standing: Record<PostSortKey, BidStanding> | null) =>

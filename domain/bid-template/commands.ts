@@ -1,6 +1,7 @@
 import type { PermissionMap } from '../user/permissions';
 import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
 import type { LocationListType, LocationRule, QualifyingRule } from './rules';
+import type { TemplateFileField } from './documents';
 
 // Commands of the bid template aggregate (`bid_template-<uuid>`). Who acts and when come in `metadata`; the provider
 // who owns the template comes as facts read from the read models (DESIGN.md §2).
@@ -46,6 +47,15 @@ export type AddLocationRule = { type: 'AddLocationRule'; data: Expected & { temp
 export type DeleteLocationRule = { type: 'DeleteLocationRule'; data: Expected & { template_id: string; rule_id: string } };
 export type DeleteBidTemplate = { type: 'DeleteBidTemplate'; data: Expected & { template_id: string } };
 
+/** A template's documents (spec 3 §7 "Bid template documents"): required ones the customer provides, optional ones attached. */
+export const templateDocumentKinds = ['required', 'optional'] as const;
+export type TemplateDocumentKind = (typeof templateDocumentKinds)[number];
+/** `adding`: a new document (its uuid given by the workflow); otherwise a change of the one with this uuid. */
+export type SaveTemplateDocument = { type: 'SaveTemplateDocument'; data: Expected & { template_id: string; kind: TemplateDocumentKind; adding: boolean; document: { uuid: string } & Record<string, unknown> } };
+export type RemoveTemplateDocument = { type: 'RemoveTemplateDocument'; data: Expected & { template_id: string; kind: TemplateDocumentKind; document_id: string } };
+/** A PDF the workflow checked and stored; `link` is where it is served. */
+export type AttachTemplateFile = { type: 'AttachTemplateFile'; data: Expected & { template_id: string; field: TemplateFileField; link: string; byte_size: number } };
+
 export type BidTemplateCommand = (
   | CreateBidTemplate
   | ChangeBidTemplateDetails
@@ -56,4 +66,7 @@ export type BidTemplateCommand = (
   | AddLocationRule
   | DeleteLocationRule
   | DeleteBidTemplate
+  | SaveTemplateDocument
+  | RemoveTemplateDocument
+  | AttachTemplateFile
 ) & { metadata: TemplateCommandMetadata };

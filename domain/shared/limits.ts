@@ -23,3 +23,15 @@ export const personNameMaxLength = 60;
 
 /** An organisation's (lender's) name, as typed or picked. */
 export const organisationNameMaxLength = 99;
+
+/**
+ * An uploaded PDF (a bid template's key fact sheet or product disclosure statement, spec 3 §7): the one size limit,
+ * checked before anything is stored.
+ */
+export const pdfUploadLimits = { maxBytes: 10 * 1024 * 1024 } as const;
+
+export const pdfUploadMessages = {
+  onlyPdf: 'Only PDF files are allowed!',
+  tooLarge: `The file must be smaller than ${pdfUploadLimits.maxBytes / 1024 / 1024} MB.`,
+  missing: 'Choose a PDF file to upload.',
+} as const;

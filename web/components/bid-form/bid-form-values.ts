@@ -18,7 +18,7 @@ type Choice<T extends readonly string[]> = T[number] | null;
 
 /** `uuid`: the saved document's id, kept when a bid is edited (null for a new row). */
 export type RequiredDocumentValues = { key: string; uuid: string | null; document_type: string; description: string; quantity: NumberValue; mandatory: boolean };
-export type OptionalDocumentValues = { key: string; document: string };
+export type OptionalDocumentValues = { key: string; uuid: string | null; document: string };
 
 export type BidFormValues = {
   bid_type: BidType;
@@ -73,7 +73,7 @@ const textOrNull = (value: string): string | null => (value.trim() === '' ? null
 export const rowKey = (): string => crypto.randomUUID();
 
 export const emptyRequiredDocument = (): RequiredDocumentValues => ({ key: rowKey(), uuid: null, document_type: '', description: '', quantity: 1, mandatory: true });
-export const emptyOptionalDocument = (): OptionalDocumentValues => ({ key: rowKey(), document: '' });
+export const emptyOptionalDocument = (): OptionalDocumentValues => ({ key: rowKey(), uuid: null, document: '' });
 
 /** A new bid: one required document row to fill (spec 3 §5: at least one), fees at zero, a normal bid. */
 export function emptyBidFormValues(): BidFormValues {
@@ -176,7 +176,7 @@ export function toBidFormDraft(values: BidFormValues, context: BidContext): BidF
       quantity: numberOrMissing(document.quantity),
       mandatory: document.mandatory,
     })),
-    optional_documents: values.optional_documents.map((document) => ({ document: document.document })),
+    optional_documents: values.optional_documents.map((document) => ({ ...(document.uuid ? { uuid: document.uuid } : {}), document: document.document })),
   };
 }
 
@@ -225,7 +225,7 @@ export function bidFormValuesOf(bid: BidFormView): BidFormValues {
       quantity: document.quantity,
       mandatory: document.mandatory,
     })),
-    optional_documents: bid.optional_documents.map((document) => ({ key: rowKey(), document: document.document })),
+    optional_documents: bid.optional_documents.map((document) => ({ key: rowKey(), uuid: document.uuid ?? null, document: document.document })),
   };
 }
 
