@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh, openBrowser, screenshots, toastTitled } from '../support/browser';
 import { type ServedApp, serveTestApp } from '../support/served-app';
 import { provider, type TestProvider } from '../support/trade';
+import { pdfFile } from '../support/uploads';
 import { testPassword, type TestUser } from '../support/users';
 
 // Issue 28's journey through the built UI served by the real API, in Debian's Chromium (docs/bid-templates.md
-// "Screens"): a provider creates a template (details with a required document, qualifying rules, a postcode
-// whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
+// "Screens"): a provider creates a template (details with a required document, its key fact sheet uploaded as a PDF,
+// qualifying rules, a postcode whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
 // clones it; an admin finds both in the list filtered by organisation and deletes the clone; a customer is refused.
 
 let t: ServedApp;
@@ -90,6 +91,17 @@ describe('a provider sets up a bid template', () => {
     // spec 3 §4 step 9: the initial qualifying rules.
     expect(await page.getByLabel('Loan amount from').inputValue()).toBe('$200,000');
     expect(await page.getByLabel('LVR to').inputValue()).toBe('95%');
+  });
+
+  it('uploads the key fact sheet as a PDF on the details, and moves on without a save when nothing else changed', async () => {
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/\/create\/[0-9a-f-]{36}\/bid-template$/);
+    await page.locator('input[type=file]').last().setInputFiles({ name: 'key-facts.pdf', mimeType: 'application/pdf', buffer: pdfFile('key facts') });
+    await page.getByRole('link', { name: 'open the key fact sheet' }).waitFor();
+    expect(await field('Key fact sheet').inputValue()).toMatch(/^\/files\//);
+    // spec 3 §4 step 2: an unchanged template skips the save and its confirmation.
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/\/qualifying-rules$/);
   });
 
   it('whitelists a postcode picked from the localities', async () => {
