@@ -26,6 +26,8 @@ beforeAll(async () => {
   customer = await t.createUser({ userType: 'customer' });
   session = await openBrowser();
   page = session.page;
+  // Each step saves and reads the template again; on a machine shared by many test runs that can take a while.
+  page.setDefaultTimeout(30_000);
   snapIn = await screenshots('e2e-bid-templates');
 }, 600_000);
 
