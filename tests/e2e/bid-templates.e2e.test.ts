@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh, openBrowser, screenshots, toastTitled } from '../support/browser';
 import { type ServedApp, serveTestApp } from '../support/served-app';
 import { provider, type TestProvider } from '../support/trade';
+import { pdfFile } from '../support/uploads';
 import { testPassword, type TestUser } from '../support/users';
 
 // Issue 28's journey through the built UI served by the real API, in Debian's Chromium (docs/bid-templates.md
-// "Screens"): a provider creates a template (details with a required document, qualifying rules, a postcode
-// whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
+// "Screens"): a provider creates a template (details with a required document, its key fact sheet uploaded as a PDF,
+// qualifying rules, a postcode whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
 // clones it; an admin finds both in the list filtered by organisation and deletes the clone; a customer is refused.
 
 let t: ServedApp;
@@ -25,6 +26,8 @@ beforeAll(async () => {
   customer = await t.createUser({ userType: 'customer' });
   session = await openBrowser();
   page = session.page;
+  // Each step saves and reads the template again; on a machine shared by many test runs that can take a while.
+  page.setDefaultTimeout(30_000);
   snapIn = await screenshots('e2e-bid-templates');
 }, 600_000);
 
@@ -39,6 +42,11 @@ const dialog = (title?: string | RegExp) => dialogTitled(page, title);
 const field = (label: string, scope: Page | Locator = page) => formField(page, label, scope);
 const choose = (label: string, option: string) => chooseOption(page, label, option);
 const uuidIn = (pattern: RegExp) => pattern.exec(new URL(page.url()).pathname)?.[1] ?? '';
+/** A toast at the bottom right can sit over the step's buttons (and stays while the pointer rests on it): it is read, then left to close. */
+async function dismiss(title: string) {
+  await page.mouse.move(0, 0);
+  await toast(title).waitFor({ state: 'detached', timeout: 30_000 });
+}
 async function confirm(title: string, button: string) {
   const open = dialog(title);
   await open.waitFor();
@@ -79,11 +87,23 @@ describe('a provider sets up a bid template', () => {
     await page.getByRole('button', { name: 'Create and continue' }).click();
     await confirm('Create this bid template?', 'Yes, create it');
     await toast('Success!').waitFor();
+    await dismiss('Success!');
     await page.waitForURL(/\/bid-templates\/create\/[0-9a-f-]{36}\/qualifying-rules$/);
     templateUuid = uuidIn(/\/bid-templates\/create\/([0-9a-f-]{36})\//);
     // spec 3 §4 step 9: the initial qualifying rules.
     expect(await page.getByLabel('Loan amount from').inputValue()).toBe('$200,000');
     expect(await page.getByLabel('LVR to').inputValue()).toBe('95%');
+  });
+
+  it('uploads the key fact sheet as a PDF on the details, and moves on without a save when nothing else changed', async () => {
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/\/create\/[0-9a-f-]{36}\/bid-template$/);
+    await page.locator('input[type=file]').last().setInputFiles({ name: 'key-facts.pdf', mimeType: 'application/pdf', buffer: pdfFile('key facts') });
+    await page.getByRole('link', { name: 'open the key fact sheet' }).waitFor();
+    expect(await field('Key fact sheet').inputValue()).toMatch(/^\/files\//);
+    // spec 3 §4 step 2: an unchanged template skips the save and its confirmation.
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/\/qualifying-rules$/);
   });
 
   it('whitelists a postcode picked from the localities', async () => {
@@ -93,6 +113,7 @@ describe('a provider sets up a bid template', () => {
     await confirm('Add this place?', 'Yes, add it');
     await toast('Added').waitFor();
     expect(await toast('Added').textContent()).toContain('The location rule has been saved.');
+    await dismiss('Added');
     await page.getByTestId('location-rule').filter({ hasText: '2000 NSW' }).waitFor();
   });
 
@@ -104,8 +125,7 @@ describe('a provider sets up a bid template', () => {
     await page.getByRole('option', { name: 'Refinance' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await toast('Qualifying rules').waitFor();
-    expect(await toast('Qualifying rules').textContent()).toContain('You must fill qualifying rules to proceed to review step.');
+    await page.getByRole('alert').filter({ hasText: 'You must fill qualifying rules to proceed to review step.' }).waitFor();
     await page.getByText('Inform a value.').waitFor();
     await page.getByLabel('LVR to').fill('90');
     await snap('02-rules');
@@ -156,6 +176,7 @@ describe('a provider sets up a bid template', () => {
     await field('Template name').fill('Sydney refinancers, fixed');
     await page.getByRole('button', { name: 'Create the copy' }).click();
     await confirm('Create the copy?', 'Yes, create it');
+    await dismiss('Success!');
     await page.waitForURL(/\/bid-templates\/create\/[0-9a-f-]{36}\/qualifying-rules$/);
     cloneUuid = uuidIn(/\/bid-templates\/create\/([0-9a-f-]{36})\//);
     expect(cloneUuid).not.toBe(templateUuid);

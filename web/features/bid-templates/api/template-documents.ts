@@ -1,6 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { bidTemplateView, optionalDocumentBody, optionalDocumentsView, requiredDocumentBody, requiredDocumentsView } from '../../../../contracts/bid-template';
 import { apiFetch } from '../../../lib/api-fetch';
+import { bidTemplateKeys } from './bid-template-keys';
 
 // spec 3 §7 "Bid template documents" (docs/bid-templates.md "Documents"): a template's required and optional
 // documents one at a time, and the key fact sheet and product disclosure statement as PDF uploads. Each change
@@ -32,4 +34,13 @@ export function uploadTemplateFile(templateUuid: string, upload: TemplateUpload,
   const form = new FormData();
   form.append('file', file, file.name);
   return apiFetch(`/v3/home_loan_bid_templates/${id(templateUuid)}/${upload}`, { method: 'POST', body: form, schema: bidTemplateView });
+}
+
+/** Uploads a template's PDF and keeps the template it answers (its details now link the file). */
+export function useUploadTemplateFile(templateUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ upload, file }: { upload: TemplateUpload; file: File }) => uploadTemplateFile(templateUuid, upload, file),
+    onSuccess: (template) => queryClient.setQueryData(bidTemplateKeys.detail(template.uuid), template),
+  });
 }

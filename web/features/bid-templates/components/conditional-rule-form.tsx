@@ -11,7 +11,6 @@ import { modifierErrors } from '../../../../domain/bid-template/schemas';
 import { LeaveWithoutSavingModal } from '../../../components/leave-without-saving-modal';
 import { isApiError } from '../../../lib/api-error';
 import { useChangeBidTemplate, useReloadBidTemplate } from '../api/change-bid-template';
-import { bidTemplateTexts } from '../bid-template-texts';
 import { baseValueOf, finalValueInWords, shownValue } from '../conditional-rule-words';
 import { type NumberValue, type TestValues, testErrors, testOf, testValuesOf } from '../rule-values';
 import { isChangedMeanwhile, showChangedMeanwhile } from './changed-meanwhile';
@@ -78,7 +77,6 @@ export function ConditionalRuleForm({ template, field, rule, editable, onDone }:
       {
         onSuccess: () => {
           saved.current = true;
-          notifications.show({ color: 'teal', title: bidTemplateTexts.success, message: `The ${bidField.label.toLowerCase()} rule was saved.` });
           onDone();
         },
         onError: (error) => {

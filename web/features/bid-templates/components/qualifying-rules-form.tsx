@@ -1,6 +1,6 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
 import type { BidTemplateView } from '../../../../contracts/bid-template';
@@ -10,7 +10,6 @@ import { templateRuleMessages } from '../../../../domain/bid-template/rules';
 import { LeaveWithoutSavingModal } from '../../../components/leave-without-saving-modal';
 import { isApiError } from '../../../lib/api-error';
 import { useChangeBidTemplate, useReloadBidTemplate } from '../api/change-bid-template';
-import { bidTemplateTexts } from '../bid-template-texts';
 import { qualifyingRulesOf, qualifyingValuesOf, requiredRuleFields, type TestValues, testErrors } from '../rule-values';
 import { confirmChange, isChangedMeanwhile, showChangedMeanwhile } from './changed-meanwhile';
 import { RuleTestInputs } from './rule-test-inputs';
@@ -23,8 +22,6 @@ type Props = {
   onBack: () => void;
   onNext: () => void;
 };
-
-const warnMissing = () => notifications.show({ color: 'yellow', title: 'Qualifying rules', message: templateRuleMessages.missingQualifyingRules });
 
 /** Which rows count: the required ranges, and the others once something is entered. */
 const counted = (row: TestValues) => requiredRuleFields.includes(row.rule_field) || row.min !== '' || row.max !== '' || row.choices.length > 0;
@@ -39,6 +36,9 @@ export function QualifyingRulesForm({ template, editable, children, onBack, onNe
   const initial = useRef(qualifyingValuesOf(template.qualifying_rules));
   const [rows, setRows] = useState<TestValues[]>(initial.current);
   const [showErrors, setShowErrors] = useState(false);
+  // spec 3 §8 MISSING_QUALIFYING_RULES: the warning stays above the buttons until the rules are complete.
+  const [missing, setMissing] = useState(false);
+  const warnMissing = () => setMissing(true);
   const dirty = JSON.stringify(qualifyingRulesOf(rows)) !== JSON.stringify(qualifyingRulesOf(initial.current));
   const saved = useRef(false);
   const blocker = useBlocker({ shouldBlockFn: () => editable && dirty && !saved.current, enableBeforeUnload: () => editable && dirty && !saved.current, withResolver: true });
@@ -54,6 +54,7 @@ export function QualifyingRulesForm({ template, editable, children, onBack, onNe
   function next() {
     if (!editable || !dirty) return onNext();
     setShowErrors(true);
+    setMissing(false);
     const invalid = rows.filter(counted).map(testErrors);
     if (invalid.some((errors) => Object.keys(errors).length > 0)) {
       if (invalid.some((errors) => Object.values(errors).includes(templateRuleMessages.informValue))) warnMissing();
@@ -71,7 +72,6 @@ export function QualifyingRulesForm({ template, editable, children, onBack, onNe
           {
             onSuccess: () => {
               saved.current = true;
-              notifications.show({ color: 'teal', title: bidTemplateTexts.success, message: 'The qualifying rules were saved.' });
               onNext();
             },
             onError: (error) => {
@@ -137,6 +137,11 @@ export function QualifyingRulesForm({ template, editable, children, onBack, onNe
       </Stack>
     </Paper>
     {children}
+    {missing && (
+      <Alert color="yellow" icon={<IconAlertTriangle />} title="Qualifying rules">
+        {templateRuleMessages.missingQualifyingRules}
+      </Alert>
+    )}
         <Group justify="space-between">
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
             Back

@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import type { BidTemplateView } from '../../../../contracts/bid-template';
 import type { FeeRuleChoice } from '../../../../domain/bid-template/commands';
 import { bidTemplateErrors } from '../../../../domain/bid-template/decider';
+import type { TemplateFileField } from '../../../../domain/bid-template/documents';
 import { bidTemplateDetailsSchema } from '../../../../domain/bid-template/schemas';
 import { DocumentsSection } from '../../../components/bid-form/documents-section';
 import { FeesSection } from '../../../components/bid-form/fees-section';
@@ -24,6 +25,7 @@ import { bidTemplateTexts } from '../bid-template-texts';
 import { detailsFieldPaths, type TemplateFormValues, templateFormValuesOf, toTemplateDetails } from '../template-form-values';
 import { confirmChange, isChangedMeanwhile, showChangedMeanwhile } from './changed-meanwhile';
 import { FeeRulesModal } from './fee-rules-modal';
+import { TemplateFileUpload } from './template-file-upload';
 import { type TemplateOwner, TemplateSection } from './template-section';
 
 type Props = {
@@ -36,6 +38,11 @@ type Props = {
   onDone: (template: BidTemplateView, created: boolean) => void;
   onCancel: () => void;
 };
+
+const templateFiles = [
+  { field: 'product_disclosure_statement', label: 'Product disclosure statement' },
+  { field: 'key_fact_sheets', label: 'Key fact sheet' },
+] as const satisfies readonly { field: TemplateFileField; label: string }[];
 
 type FeeDecision = NonNullable<Parameters<typeof FeeRulesModal>[0]['pending']>;
 
@@ -86,7 +93,8 @@ export function TemplateDetailsForm({ template, cloneOf, initialValues, owner: i
 
   function finished(result: BidTemplateView, created: boolean) {
     saved.current = true;
-    notifications.show({ color: 'teal', title: bidTemplateTexts.success, message: created ? `${result.name} was created. Now choose the loans it bids on.` : `${result.name} was saved.` });
+    // Moving on to the rules says a change was saved; a new template is worth saying so.
+    if (created) notifications.show({ color: 'teal', title: bidTemplateTexts.success, message: `${result.name} was created. Now choose the loans it bids on.` });
     onDone(result, created);
   }
 
@@ -124,6 +132,12 @@ export function TemplateDetailsForm({ template, cloneOf, initialValues, owner: i
     confirmChange({ title: 'Save the changes?', message: 'The template’s bids use these details from now on.', confirm: 'Yes, save', onConfirm: () => update(values) });
   }
 
+  /** A PDF uploaded and linked from its field: the form's baseline and value take the link; other changes stay. */
+  function uploaded(field: TemplateFileField, link: string) {
+    form.setInitialValues({ ...form.getInitialValues(), [field]: link });
+    form.setFieldValue(field, link);
+  }
+
   function onProviderChange(provider: ProviderOption | null) {
     form.setFieldValue('fsp_user_uuid', provider?.value ?? '');
     if (provider?.organisation_uuid) form.setFieldValue('organisation_uuid', provider.organisation_uuid);
@@ -157,6 +171,17 @@ export function TemplateDetailsForm({ template, cloneOf, initialValues, owner: i
           </FormSection>
           <FormSection title="Offer details">
             <OfferTextsSection form={form} />
+            {template ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {templateFiles.map(({ field, label }) => (
+                  <TemplateFileUpload key={field} template={template} field={field} label={label} link={form.values[field]} onUploaded={(link) => uploaded(field, link)} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Once the template is created you can upload the product disclosure statement and the key fact sheet as PDFs.
+              </Text>
+            )}
           </FormSection>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={saving}>
