@@ -3,6 +3,7 @@ import { bidErrors } from '../domain/bid/decider';
 import { bidTemplateErrors } from '../domain/bid-template/decider';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
+import { documentTypeErrors } from '../domain/document-type/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
 import { organisationErrors } from '../domain/organisation/decider';
 import { postErrors } from '../domain/post/decider';
@@ -16,7 +17,7 @@ import { userErrors } from '../domain/user/decider';
 import { domainProblem, statusOfCode } from './domain-problems';
 
 const everyDecidersCodes = [
-  bidErrors, bidTemplateErrors, conversationErrors, dealErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
+  bidErrors, bidTemplateErrors, conversationErrors, dealErrors, documentTypeErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
   questionErrors, reviewErrors, subscriberErrors, systemConfigurationErrors, userErrors,
 ].flatMap((codes) => Object.values(codes));
 

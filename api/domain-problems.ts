@@ -3,6 +3,7 @@ import { workflowErrors } from '../application/refusals';
 import { bidErrors } from '../domain/bid/decider';
 import { bidTemplateErrors } from '../domain/bid-template/decider';
 import { conversationErrors } from '../domain/conversation/decider';
+import { documentTypeErrors } from '../domain/document-type/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
 import { organisationErrors } from '../domain/organisation/decider';
@@ -53,6 +54,12 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [bidTemplateErrors.ruleNotFound]: notFound,
   [bidTemplateErrors.changedMeanwhile]: conflict,
   [bidTemplateErrors.documentNotFound]: notFound,
+
+  [documentTypeErrors.notFound]: notFound,
+  [documentTypeErrors.invalid]: invalid,
+  [documentTypeErrors.nameTaken]: invalid,
+  [documentTypeErrors.inUse]: conflict,
+  [documentTypeErrors.alreadyExists]: conflict,
 
   [conversationErrors.notFound]: notFound,
   [conversationErrors.notParty]: forbidden,

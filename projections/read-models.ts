@@ -1,6 +1,7 @@
 import type { BidTemplatesTables } from './bid-templates/tables';
 import type { BidsTables } from './bids/tables';
 import type { DealsTables } from './deals/tables';
+import type { DocumentTypesTables } from './document-types/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
 import type { MessagesTables } from './messages/tables';
 import type { OrganisationsTables } from './organisations/tables';
@@ -18,6 +19,7 @@ export interface ReadModels
   extends BidTemplatesTables,
     BidsTables,
     DealsTables,
+    DocumentTypesTables,
     ExternalDealsTables,
     MessagesTables,
     OrganisationsTables,
