@@ -1,13 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+// CI runs on two cores (docs/operations.md "CI"). vitest's default there is one worker (cores - 1), which left the
+// cores idle while the integration and browser tests wait on PostgreSQL, the projections and Chromium: two workers.
+// The integration and browser files share their worker's modules (isolate: false): each file imported the whole app
+// afresh (a third of the integration tests' CPU). They mock nothing and keep no state between files: each makes its
+// own app and database; a test file that stubs globals or modules belongs in `unit`, which stays isolated.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['**/*.test.ts', '**/*.test.tsx'], exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.faults.test.ts', 'node_modules/**', 'dist/**'] } },
-      { test: { name: 'integration', include: ['**/*.int.test.ts'], exclude: ['node_modules/**', 'dist/**'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'integration', include: ['**/*.int.test.ts'], exclude: ['node_modules/**', 'dist/**'], setupFiles: ['tests/support/integration-setup.ts'], isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } },
       // Long fault tests (npm run test:faults): they start and kill whole processes and a PostgreSQL server of their own.
       { test: { name: 'faults', include: ['tests/faults/**/*.faults.test.ts'], testTimeout: 600_000, hookTimeout: 300_000, fileParallelism: false } },
-      { test: { name: 'e2e', include: ['**/*.e2e.test.ts'], exclude: ['node_modules/**', 'dist/**'], setupFiles: ['tests/support/e2e-setup.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+      { test: { name: 'e2e', include: ['**/*.e2e.test.ts'], exclude: ['node_modules/**', 'dist/**'], setupFiles: ['tests/support/e2e-setup.ts'], isolate: false, sequence: { groupOrder: 1 }, testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
     ],
   },
 });

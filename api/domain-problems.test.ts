@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bidErrors } from '../domain/bid/decider';
 import { bidTemplateErrors } from '../domain/bid-template/decider';
+import { campaignErrors } from '../domain/campaign/decider';
+import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { documentTypeErrors } from '../domain/document-type/decider';
@@ -17,7 +19,7 @@ import { userErrors } from '../domain/user/decider';
 import { domainProblem, statusOfCode } from './domain-problems';
 
 const everyDecidersCodes = [
-  bidErrors, bidTemplateErrors, conversationErrors, dealErrors, documentTypeErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
+  bidErrors, bidTemplateErrors, campaignErrors, { slugTakenError }, conversationErrors, dealErrors, documentTypeErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
   questionErrors, reviewErrors, subscriberErrors, systemConfigurationErrors, userErrors,
 ].flatMap((codes) => Object.values(codes));
 

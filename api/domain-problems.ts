@@ -2,6 +2,8 @@ import { postNoteAccessErrors } from '../application/post-notes/note-access';
 import { workflowErrors } from '../application/refusals';
 import { bidErrors } from '../domain/bid/decider';
 import { bidTemplateErrors } from '../domain/bid-template/decider';
+import { campaignErrors } from '../domain/campaign/decider';
+import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
 import { documentTypeErrors } from '../domain/document-type/decider';
 import { dealErrors } from '../domain/deal/decider';
@@ -54,6 +56,14 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [bidTemplateErrors.ruleNotFound]: notFound,
   [bidTemplateErrors.changedMeanwhile]: conflict,
   [bidTemplateErrors.documentNotFound]: notFound,
+
+  [campaignErrors.alreadyExists]: conflict,
+  [campaignErrors.notFound]: notFound,
+  [campaignErrors.benefitOutOfRange]: invalid,
+  [campaignErrors.commissionOutOfRange]: invalid,
+  [campaignErrors.brokerPayee]: invalid,
+  [campaignErrors.samePayerAndPayee]: invalid,
+  [slugTakenError]: invalid,
 
   [documentTypeErrors.notFound]: notFound,
   [documentTypeErrors.invalid]: invalid,

@@ -3,7 +3,7 @@ import { feeRuleChoices } from '../domain/bid-template/commands';
 import { modifierTypes } from '../domain/bid-template/modifiers';
 import { bidFieldTypes, modifiableBidFieldNames, modifiableBidFields, ruleFieldNames, ruleFieldTypes } from '../domain/bid-template/rule-fields';
 import { addressTypes, conditionOperators } from '../domain/bid-template/rules';
-import { autoBiddingStatuses, bidTemplateDetailsFields, conditionalRuleSchema, locationListTypeSchema, locationRuleSchema, ruleTestSchema } from '../domain/bid-template/schemas';
+import { autoBiddingStatuses, bidTemplateDetailsFields, conditionalRuleSchema, locationListTypeSchema, locationRuleSchema, modifierSchema, ruleTestSchema } from '../domain/bid-template/schemas';
 import { listQuerySchema } from '../domain/shared/list-query';
 import { optionalDocumentSchema, requiredDocumentSchema } from '../domain/bid/schemas';
 import { optionalDocumentView, requiredDocumentView } from './bid';
@@ -36,7 +36,7 @@ export const bidTemplateView = z.object({
       bid_field: z.enum(modifiableBidFieldNames as [keyof typeof modifiableBidFields]),
       operator: z.enum(conditionOperators),
       conditions: z.array(ruleTestView),
-      modifier: z.object({ type: z.enum(modifierTypes), value: z.union([z.number(), z.boolean()]) }),
+      modifier: modifierSchema,
     }),
   ),
   location_list_type: z.string().nullable(),

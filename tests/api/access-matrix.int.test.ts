@@ -70,6 +70,16 @@ const matrix: Record<string, Rule> = {
   'PATCH /v2/organisations/{id}': { allowed: admin },
   'DELETE /v1/organisations/{id}': { allowed: admin },
   'GET /v1/organisations/{id}/fsps': { allowed: admin },
+  // Leads (docs/leads-and-opportunities.md): admins only; members are GET /v2/users, opportunities GET /v1/deals.
+  'GET /v1/leads': { allowed: admin },
+  // Campaigns (docs/campaigns.md): admins only.
+  'GET /v2/campaigns': { allowed: admin },
+  'GET /v1/products/{id}/campaigns': { allowed: admin },
+  'POST /v1/products/{id}/campaigns': { allowed: admin },
+  'GET /v1/campaigns/{id}': { allowed: admin },
+  'GET /v1/campaigns/{id}/posts': { allowed: admin },
+  'PATCH /v1/campaigns/{id}': { allowed: admin },
+  'DELETE /v1/campaigns/{id}': { allowed: admin },
   'GET /v1/outbox_messages': { allowed: admin },
   'GET /v1/outbox_messages/{id}': { allowed: admin },
   'GET /v1/products/{product_uuid}/questions': { allowed: admin },

@@ -4,6 +4,8 @@ import { documentTypeSortable } from '../../domain/document-type/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSortable } from '../../api/routes/deals';
 import { bidSortable } from '../../contracts/bid';
+import { campaignSortable } from '../../domain/campaign/schemas';
+import { leadSortable } from '../../domain/lead/schemas';
 import { organisationProviderSortable, organisationSortable } from '../../domain/organisation/schemas';
 import { outboxSortable } from '../../domain/outbox/schemas';
 import { dashboardSortable } from '../../domain/post/dashboard';
@@ -112,8 +114,11 @@ beforeAll(async () => {
       caller: 'providerP1',
       sortable: dealSortable,
       filters: [],
-      parameters: ['status', 'activity_type', 'activity_date_ini', 'activity_date_end', 'fsp_uuid', 'org_uuid'],
+      parameters: ['status', 'activity_type', 'activity_date_ini', 'activity_date_end', 'fsp_uuid', 'org_uuid', 'origin'],
     },
+    'GET /v1/leads': { url: '/v1/leads', caller: 'admin', sortable: leadSortable, filters: ['min_step', 'origin', 'campaign_uuid'] },
+    'GET /v2/campaigns': { url: '/v2/campaigns', caller: 'admin', sortable: campaignSortable, filters: ['name', 'status'] },
+    'GET /v1/products/{id}/campaigns': { url: `/v1/products/${homeLoanProduct.uuid}/campaigns`, caller: 'admin', sortable: campaignSortable, filters: ['name', 'status'] },
     'GET /v1/reviews': { url: '/v1/reviews', caller: 'admin', sortable: reviewSortable, filters: ['status', 'fsp_uuid', 'post_uuid'] },
   };
 }, 180_000);

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type RunningServer, startServer } from '../../api/server';
 import { loadConfig } from '../../infrastructure/config';
 import { settleAccessibilityChecks, watchAccessibility } from './accessibility';
+import { closedWithFile } from './leftovers';
 import { createTestDatabase, serverUrl, type TestDatabase } from './test-database';
 import { createUser, testPassword, type UserSpec } from './users';
 
@@ -18,23 +19,43 @@ const chromiumPath = '/usr/bin/chromium';
 
 export type BrowserSession = { page: Page; close(): Promise<void> };
 
-export async function openBrowser(): Promise<BrowserSession> {
+// Without the background-networking flags Chromium keeps calling out of this closed network.
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * One Chromium per test worker (the browser files share their worker's modules: vitest.config.ts), started at the
+ * first session; Playwright ends it when the worker exits. Each session is a context of its own: cookies, storage
+ * and pages apart, as a separate browser's. Starting Chromium per session cost seconds each time.
+ */
+let chromiumProcess: Promise<Browser> | undefined;
+
+async function sharedChromium(): Promise<Browser> {
+  const running = chromiumProcess ? await chromiumProcess.catch(() => undefined) : undefined;
+  if (running?.isConnected()) return running;
+  chromiumProcess = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  return chromiumProcess;
+}
+
+/**
+ * A fresh browser session (a new context: no cookies or storage of other sessions) with one page; closed with its
+ * test file at the latest (tests/support/leftovers.ts).
+ */
+export function openBrowser(): Promise<BrowserSession> {
+  return closedWithFile(newSession);
+}
+
+async function newSession(): Promise<BrowserSession> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium is needed at ${chromiumPath}: apt-get install -y chromium`);
   if (!existsSync(path.join(repoRoot, 'dist/web/index.html'))) throw new Error('The UI is not built: run npm run build:web');
-  const profileDir = await mkdtemp(path.join(tmpdir(), 'hla-e2e-chromium-'));
-  const browser: BrowserContext = await chromium.launchPersistentContext(profileDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    // Without the background-networking flags Chromium keeps calling out of this closed network.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  const browser: BrowserContext = await (await sharedChromium()).newContext({
     viewport: { width: 1366, height: 860 },
     locale: 'en-AU',
     timezoneId: 'Australia/Sydney',
   });
   // Every page of the browser is checked for accessibility (tests/support/accessibility.ts), pop-ups too.
   browser.on('page', watchAccessibility);
-  const page = browser.pages()[0] ?? (await browser.newPage());
-  watchAccessibility(page); // the first page was there before the listener
+  const page = await browser.newPage();
+  watchAccessibility(page); // watched already unless the event came after newPage answered
   page.setDefaultTimeout(15_000);
   return {
     page,
@@ -42,7 +63,6 @@ export async function openBrowser(): Promise<BrowserSession> {
       // The end of a journey in this browser: its pages are checked as they are now before they go.
       await settleAccessibilityChecks({ finalState: true, pages: browser.pages() });
       await browser.close();
-      await rm(profileDir, { recursive: true, force: true });
     },
   };
 }
@@ -58,8 +78,15 @@ export type RunningProduct = {
   close(): Promise<void>;
 };
 
-/** The whole product as `npm start` runs it: embedded PGlite, or a fresh database on DATABASE_URL's server (CI). */
-export async function startProduct(): Promise<RunningProduct> {
+/**
+ * The whole product as `npm start` runs it: embedded PGlite, or a fresh database on DATABASE_URL's server (CI).
+ * Closed with its test file at the latest (tests/support/leftovers.ts).
+ */
+export function startProduct(): Promise<RunningProduct> {
+  return closedWithFile(runProduct);
+}
+
+async function runProduct(): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hla-e2e-data-'));
   const database: TestDatabase | undefined = serverUrl ? await createTestDatabase('server') : undefined;
   const config = loadConfig({ PORT: '0', NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(database?.url ? { DATABASE_URL: database.url } : {}) });

@@ -9,6 +9,7 @@ import { type AppSecrets, loadSecrets } from '../../infrastructure/secrets';
 import { waitForProjections } from '../../projections/projection-status';
 import { consumersFor } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner';
+import { closedWithFile } from './leftovers';
 import { countEvents, createTestDatabase, newestEventPosition, type TestDatabase } from './test-database';
 import { as, createUser, type TestUser, type UserSpec } from './users';
 
@@ -28,15 +29,19 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real app on a fresh database with its projections running, for `app.inject` tests. */
-export async function createTestApp(
-  options: {
-    production?: boolean;
-    /** The API's clock (the system clock unless given). */ clock?: Clock;
-    /** 'server': the machine's PostgreSQL (tests of concurrent requests); the default follows DATABASE_URL. */
-    database?: 'default' | 'server' | 'embedded';
-  } = {},
-): Promise<TestApp> {
+export type TestAppOptions = {
+  production?: boolean;
+  /** The API's clock (the system clock unless given). */ clock?: Clock;
+  /** 'server': the machine's PostgreSQL (tests of concurrent requests); the default follows DATABASE_URL. */
+  database?: 'default' | 'server' | 'embedded';
+};
+
+/** The real app on a fresh database with its projections running, for `app.inject` tests; closed with its test file at the latest. */
+export function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return closedWithFile(() => startTestApp(options));
+}
+
+async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const database = await createTestDatabase(options.database);
   const config = loadConfig({ NODE_ENV: options.production ? 'production' : 'test', LOG_LEVEL: 'silent' });
   const store = await openEventStore(config, database.db, database.listen); // as in production: personal data encrypted

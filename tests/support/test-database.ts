@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type Database, type DatabaseHandle, openDatabase } from '../../infrastructure/database/database';
 import { migrateToLatest } from '../../infrastructure/database/migrate';
 import { type Position, START } from '../../infrastructure/event-store/event-store';
+import { closedWithFile } from './leftovers';
 
 /** The server tests use when DATABASE_URL is set (CI's second run); otherwise embedded PGlite in memory. */
 export const serverUrl = process.env.DATABASE_URL || undefined;
@@ -12,9 +13,14 @@ export type TestDatabase = DatabaseHandle & { url: string | undefined };
 
 /**
  * A fresh, migrated database: a new database on the PostgreSQL server of DATABASE_URL, dropped on close, or an
- * in-memory PGlite. `mode` forces one of the two (tests that need concurrent connections use the server).
+ * in-memory PGlite. `mode` forces one of the two (tests that need concurrent connections use the server). Closed
+ * with its test file at the latest (tests/support/leftovers.ts).
  */
-export async function createTestDatabase(mode: 'default' | 'server' | 'embedded' = 'default'): Promise<TestDatabase> {
+export function createTestDatabase(mode: 'default' | 'server' | 'embedded' = 'default'): Promise<TestDatabase> {
+  return closedWithFile(() => openTestDatabase(mode));
+}
+
+async function openTestDatabase(mode: 'default' | 'server' | 'embedded'): Promise<TestDatabase> {
   const useServer = mode === 'server' || (mode === 'default' && serverUrl !== undefined);
   if (!useServer) {
     const handle = await openDatabase({ embedded: true });

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { useBidPost } from '../../features/bids/api/get-bid-post';
 import { bidTypesFor } from '../../features/bids/bid-actions';
-import { emptyBidFormValues } from '../../features/bids/bid-form-values';
+import { emptyBidFormValues } from '../../components/bid-form/bid-form-values';
 import { bidPostSummaryOf } from '../../features/bids/bid-post-summary';
 import { BidForm } from '../../features/bids/components/bid-form';
 import { useSession } from '../../lib/session';

@@ -2,8 +2,8 @@ import { Checkbox, Input, NumberInput, SegmentedControl, SimpleGrid, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { type BidType, bidLimits } from '../../../../domain/bid/schemas';
 import { formatAud } from '../../../lib/format';
-import { bidTypeLabels } from '../bid-labels';
-import type { BidFormValues } from '../bid-form-values';
+import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
+import type { BidFormValues } from '../../../components/bid-form/bid-form-values';
 
 type Props = { form: UseFormReturnType<BidFormValues>; bidTypes: readonly BidType[]; postLoanAmount: number | null };
 

@@ -1,8 +1,8 @@
 import { Checkbox, Group, Input, NumberInput, SegmentedControl, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { applicationFeeTypes, bidLimits, ongoingFeesPeriods } from '../../../../domain/bid/schemas';
-import { applicationFeeTypeLabels, ongoingFeesPeriodLabels } from '../bid-labels';
-import type { BidFormValues } from '../bid-form-values';
+import { applicationFeeTypes, bidLimits, ongoingFeesPeriods } from '../../../domain/bid/schemas';
+import { applicationFeeTypeLabels, ongoingFeesPeriodLabels } from './bid-labels';
+import type { BidFormValues } from './bid-form-values';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { bidLimits } from '../../../../domain/bid/schemas';
-import { DocumentTypeSelect } from '../../../components/document-type-select';
-import { type BidFormValues, emptyOptionalDocument, emptyRequiredDocument } from '../bid-form-values';
+import { bidLimits } from '../../../domain/bid/schemas';
+import { DocumentTypeSelect } from '../document-type-select';
+import { type BidFormValues, emptyOptionalDocument, emptyRequiredDocument } from './bid-form-values';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 

@@ -1,11 +1,11 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { bidLimits, bidRateTypes } from '../../../../domain/bid/schemas';
-import { bidFeatureLabels, bidRateTypeLabels } from '../bid-labels';
-import { comparisonTermsOf, type BidFormValues } from '../bid-form-values';
+import { bidLimits, bidRateTypes } from '../../../domain/bid/schemas';
+import { bidFeatureLabels, bidRateTypeLabels } from './bid-labels';
+import { comparisonTermsOf, type BidFormValues } from './bid-form-values';
 import { ComputedComparisonRate } from './computed-comparison-rate';
-import { formatCount } from '../../../lib/format';
-import { wholeNumbersIn } from '../../../lib/ranges';
+import { formatCount } from '../../lib/format';
+import { wholeNumbersIn } from '../../lib/ranges';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 

@@ -1,6 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { type ComparisonTerms, comparisonRate, comparisonRateDiffers, comparisonRateWarning } from '../../../../domain/bid/comparison-rate';
-import { formatRate } from '../../../lib/format';
+import { type ComparisonTerms, comparisonRate, comparisonRateDiffers, comparisonRateWarning } from '../../../domain/bid/comparison-rate';
+import { formatRate } from '../../lib/format';
 
 type Props = { terms: ComparisonTerms | null; declared: number | null };
 

@@ -1,7 +1,7 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { bidLimits } from '../../../../domain/bid/schemas';
-import type { BidFormValues } from '../bid-form-values';
+import { bidLimits } from '../../../domain/bid/schemas';
+import type { BidFormValues } from './bid-form-values';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 

@@ -1,11 +1,11 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { bidLimits, bidRepaymentTypes, typesOfLoan } from '../../../../domain/bid/schemas';
-import { bidFeatureLabels, bidRepaymentTypeLabels, typeOfLoanLabels } from '../bid-labels';
-import type { BidFormValues } from '../bid-form-values';
+import { bidLimits, bidRepaymentTypes, typesOfLoan } from '../../../domain/bid/schemas';
+import { bidFeatureLabels, bidRepaymentTypeLabels, typeOfLoanLabels } from './bid-labels';
+import type { BidFormValues } from './bid-form-values';
 import { percentProps } from './rates-section';
-import { formatCount } from '../../../lib/format';
-import { wholeNumbersIn } from '../../../lib/ranges';
+import { formatCount } from '../../lib/format';
+import { wholeNumbersIn } from '../../lib/ranges';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
 
