@@ -42,6 +42,7 @@ import { providerProfileRoutes } from './routes/provider-profile';
 import { questionRoutes } from './routes/questions';
 import { systemRoutes } from './routes/system';
 import { systemConfigurationRoutes } from './routes/system-configurations';
+import { documentTypeRoutes } from './routes/document-types';
 import { userAdminRoutes } from './routes/users';
 import { userManagementRoutes } from './routes/user-management';
 import { teamRoutes } from './routes/team';
@@ -136,6 +137,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(postPartRoutes(deps));
   await app.register(postListRoutes(deps));
   await app.register(systemConfigurationRoutes(deps));
+  await app.register(documentTypeRoutes(deps));
   await app.register(acceptanceRoutes(deps));
   await app.register(dealRoutes(deps));
   await app.register(dealActivityRoutes(deps));

@@ -5,6 +5,7 @@ import { campaignErrors } from '../domain/campaign/decider';
 import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
+import { documentTypeErrors } from '../domain/document-type/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
 import { productErrors } from '../domain/financial-institution-product/decider';
 import { organisationErrors } from '../domain/organisation/decider';
@@ -19,7 +20,7 @@ import { userErrors } from '../domain/user/decider';
 import { domainProblem, statusOfCode } from './domain-problems';
 
 const everyDecidersCodes = [
-  bidErrors, bidTemplateErrors, campaignErrors, { slugTakenError }, conversationErrors, dealErrors, externalDealErrors, organisationErrors, productErrors, postErrors, lifecycleErrors, postNoteErrors,
+  bidErrors, bidTemplateErrors, campaignErrors, { slugTakenError }, conversationErrors, dealErrors, documentTypeErrors, externalDealErrors, organisationErrors, productErrors, postErrors, lifecycleErrors, postNoteErrors,
   questionErrors, reviewErrors, subscriberErrors, systemConfigurationErrors, userErrors,
 ].flatMap((codes) => Object.values(codes));
 

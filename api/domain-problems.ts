@@ -5,6 +5,7 @@ import { bidTemplateErrors } from '../domain/bid-template/decider';
 import { campaignErrors } from '../domain/campaign/decider';
 import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
+import { documentTypeErrors } from '../domain/document-type/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
 import { productErrors } from '../domain/financial-institution-product/decider';
@@ -64,6 +65,12 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [campaignErrors.brokerPayee]: invalid,
   [campaignErrors.samePayerAndPayee]: invalid,
   [slugTakenError]: invalid,
+
+  [documentTypeErrors.notFound]: notFound,
+  [documentTypeErrors.invalid]: invalid,
+  [documentTypeErrors.nameTaken]: invalid,
+  [documentTypeErrors.inUse]: conflict,
+  [documentTypeErrors.alreadyExists]: conflict,
 
   [conversationErrors.notFound]: notFound,
   [conversationErrors.notParty]: forbidden,

@@ -2,6 +2,7 @@ import type { BidTemplatesTables } from './bid-templates/tables';
 import type { BidsTables } from './bids/tables';
 import type { CampaignsTables } from './campaigns/tables';
 import type { DealsTables } from './deals/tables';
+import type { DocumentTypesTables } from './document-types/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
 import type { LeadsTables } from './leads/tables';
 import type { MemberCountsTables } from './members/tables';
@@ -23,6 +24,7 @@ export interface ReadModels
     BidsTables,
     CampaignsTables,
     DealsTables,
+    DocumentTypesTables,
     ExternalDealsTables,
     LeadsTables,
     MemberCountsTables,

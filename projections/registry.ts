@@ -10,6 +10,7 @@ import { scheduledTransitionsProjection } from './scheduler/scheduled-transition
 import type { Consumer } from './projection';
 import { questionsProjection } from './questions/questions';
 import { bidTemplatesProjection } from './bid-templates/bid-templates';
+import { documentTypesProjection } from './document-types/document-types';
 import { campaignsProjection } from './campaigns/campaigns';
 import { leadsProjection } from './leads/leads';
 import { membersProjection } from './members/members';
@@ -29,7 +30,7 @@ export type ConsumerContext = IdentityMailContext;
 
 /** Every projection and reactor the runner keeps up to date. */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, campaignsProjection, leadsProjection, membersProjection];
+  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, campaignsProjection, leadsProjection, membersProjection, documentTypesProjection];
 }
 
 /**

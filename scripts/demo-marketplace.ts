@@ -510,7 +510,7 @@ class StoryWorld {
       redraw: true,
       required_documents: [
         { document_type: 'Payslips', description: 'The last two', quantity: 2, mandatory: true },
-        { document_type: 'Loan statements', description: 'The last six months', quantity: 1, mandatory: true },
+        { document_type: 'Current loan statements', description: 'The last six months', quantity: 1, mandatory: true },
       ],
     };
     const placed = await this.call(provider, 'POST', `/v4/home_loans/${record.homeLoanId}/bids`, { home_loan_bid: bid, confirmed_warnings: [...bidWarningCodes] });

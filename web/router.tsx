@@ -41,6 +41,7 @@ import { getDealRoute } from './routes/posts/get-deal.route';
 import { cancelAutomaticSelectionRoute } from './routes/posts/cancel-automatic-selection.route';
 import { extendReviewPeriodRoute } from './routes/posts/extend-review-period.route';
 import { adminRoute } from './routes/admin';
+import { documentTypesRoute } from './routes/document-types/document-types.route';
 import { homeRoute } from './routes/home.route';
 import { privateRoute } from './routes/private';
 import { emailLinkRoute } from './routes/email-link';
@@ -139,6 +140,8 @@ const routeTree = rootRoute.addChildren([
       userEditRoute,
       externalDealModeRoute,
       externalDealRoute,
+      // Not in the spec's route table: the admin's document types (docs/document-types.md).
+      documentTypesRoute,
     ]),
     anyAdminRoute.addChildren([systemConfigurationsRoute, configurationEditRoute]),
   ]),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { bidView, requiredDocumentView } from '../../contracts/bid';
 import { bidErrors } from '../../domain/bid/decider';
 import { bidWarningCodes, type BidWarningCode } from '../../domain/bid/rules';
-import { bidMessages, documentTypes, optionalDocumentSchema, requiredDocumentSchema } from '../../domain/bid/schemas';
+import { bidMessages, optionalDocumentSchema, requiredDocumentSchema } from '../../domain/bid/schemas';
 import { findBidOfDocument } from '../../projections/bids/queries';
 import type { AppDependencies } from '../dependencies';
 import { domainProblem } from '../domain-problems';
@@ -137,14 +137,5 @@ export const bidDocumentRoutes =
         const form = found.row.form;
         return replies.answerEdit(request, reply, found.row, { ...form, optional_documents: form.optional_documents.filter((d) => d.uuid !== request.params.id) }, keepTerms);
       },
-    );
-
-    app.get(
-      '/v1/document_types',
-      {
-        onRequest: anyone(deps),
-        schema: { tags: TAGS, summary: 'The document types a bid may ask for', response: { 200: z.object({ result: z.array(z.object({ name: z.string() })) }), ...problemResponses } },
-      },
-      async () => ({ result: documentTypes.map((name) => ({ name })) }),
     );
   };

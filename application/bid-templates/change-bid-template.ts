@@ -8,6 +8,7 @@ import { findBidTemplate } from '../../projections/bid-templates/queries';
 import { chosenProductFacts, providerById } from '../bids/bid-facts';
 import type { WorkflowDependencies } from '../dependencies';
 import { withDocumentIds } from '../document-ids';
+import { unknownDocumentTypeErrors } from '../document-types/known-document-types';
 import { templateActorOf, templateContextOf, type TemplateRequest } from './template-request';
 
 type Body<C> = C extends unknown ? Omit<C, 'metadata'> : never;
@@ -17,6 +18,13 @@ export type BidTemplateChange = Exclude<Body<BidTemplateCommand>, { type: 'Creat
 export type ChangeBidTemplateResult = { ok: true; position: Position | null; streamPosition: Position | null } | { ok: false; error: BidTemplateError };
 
 const notFound = (): ChangeBidTemplateResult => ({ ok: false, error: { code: bidTemplateErrors.notFound, message: 'Bid template not found.' } });
+
+/** The documents a change names must be of listed types (docs/document-types.md). */
+function documentTypeErrorsOf(db: WorkflowDependencies['db'], change: BidTemplateChange) {
+  if (change.type === 'ChangeBidTemplateDetails') return unknownDocumentTypeErrors(db, (change.data.details as { required_documents?: unknown } | null)?.required_documents);
+  if (change.type === 'SaveTemplateDocument' && change.data.kind === 'required') return unknownDocumentTypeErrors(db, [change.data.document]).then((errors) => (Object.keys(errors).length > 0 ? { document_type: Object.values(errors)[0]! } : {}));
+  return Promise.resolve({});
+}
 
 /**
  * Runs one command on a template (its details, rules, places, or its deletion): load, decide, append, retry. A
@@ -33,6 +41,8 @@ export async function changeBidTemplate(deps: Pick<WorkflowDependencies, 'db' | 
     if (!owner) return { ok: false, error: { code: bidTemplateErrors.notAllowed, message: 'The provider of this bid template can no longer bid.' } };
     body = { ...change, data: { ...change.data, owner, details: withDocumentIds(change.data.details, row.details, ids), product: await chosenProductFacts(db, change.data.details) } };
   }
+  const documentTypeErrors = await documentTypeErrorsOf(db, change);
+  if (Object.keys(documentTypeErrors).length > 0) return { ok: false, error: { code: bidTemplateErrors.invalid, message: 'The bid template has invalid fields.', errors: documentTypeErrors } };
   const now = clock.now();
   const command = { ...body, metadata: { actor, now: now.toISOString() } } as BidTemplateCommand;
   const result = await handleCommand({ store, ids, streamId: bidTemplateStream(row.uuid), decider: bidTemplateDecider, command, context: templateContextOf(request, now), personalData: 'withhold' });

@@ -9,6 +9,7 @@ import { findBidTemplate } from '../../projections/bid-templates/queries';
 import { chosenProductFacts, providerById } from '../bids/bid-facts';
 import type { WorkflowDependencies } from '../dependencies';
 import { withDocumentIds } from '../document-ids';
+import { unknownDocumentTypeErrors } from '../document-types/known-document-types';
 import { templateActorOf, templateContextOf, type TemplateRequest } from './template-request';
 
 export type CreateBidTemplateInput = {
@@ -30,6 +31,9 @@ export async function createBidTemplate(deps: Pick<WorkflowDependencies, 'db' | 
   if (!ownerId) return invalidOwner('Choose the provider the template bids for.');
   const owner = await providerById(db, ownerId, actor.user_type === 'fsp' ? actor.permissions : null);
   if (!owner) return invalidOwner('Choose an active provider.');
+
+  const documentTypeErrors = await unknownDocumentTypeErrors(db, (input.details as { required_documents?: unknown } | null)?.required_documents);
+  if (Object.keys(documentTypeErrors).length > 0) return { ok: false, error: { code: bidTemplateErrors.invalid, message: 'The bid template has invalid fields.', errors: documentTypeErrors } };
 
   let cloned_from = null;
   if (input.cloneOf) {

@@ -8,6 +8,7 @@ import type { WorkflowDependencies } from '../dependencies';
 import { type BidRequest, chosenProductFacts, postFactsForEdit, providerById } from './bid-facts';
 import { runPostThenBid } from './post-then-bid';
 import { withDocumentIds } from '../document-ids';
+import { unknownDocumentTypeErrors } from '../document-types/known-document-types';
 
 /** The bid as the read model has it, and its whole new form (the form is decided again against the post as it is now). */
 export type EditBidInput = {
@@ -29,6 +30,8 @@ export async function editBid(deps: Pick<WorkflowDependencies, 'db' | 'store' | 
   const post = await loadState(deps.store, postStream(bid.post_id), postDecider);
   if (post.state.status === 'absent') return { ok: false as const, error: { code: bidErrors.notFound, message: 'Bid not found.' } };
   if (caller.userType === 'fsp' && caller.userId !== bid.provider_id) return { ok: false as const, error: { code: bidErrors.notAllowed, message: 'Only the provider of this bid can change it.' } };
+  const documentTypeErrors = await unknownDocumentTypeErrors(deps.db, form.required_documents);
+  if (Object.keys(documentTypeErrors).length > 0) return { ok: false as const, error: { code: bidErrors.invalid, message: 'The bid has invalid fields.', errors: documentTypeErrors } };
   const provider = await providerById(deps.db, bid.provider_id, caller.userType === 'fsp' ? caller.permissions : null);
   if (!provider) return { ok: false as const, error: { code: bidErrors.notEditable, message: 'The provider of this bid can no longer bid.' } };
   const ask = { bid_id: bid.bid_id, interest_rate: form.interest_rate, comparison_rate: form.comparison_rate, placed_at: bid.placed_at };

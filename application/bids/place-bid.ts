@@ -15,6 +15,7 @@ import { type AppendResult, type EventMetadata, type Position, type StreamAppend
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
 import { type BidOrganisation, type BidderRow, biddersOf, bidStandingOf } from '../../projections/bids/queries';
 import type { WorkflowDependencies } from '../dependencies';
+import { unknownDocumentTypeErrors } from '../document-types/known-document-types';
 import { type BidRequest, bidActorOf, bidEventMetadata, chosenProductFacts, type OpenPost, postFactsOf, productNameOf, sortKeyOf } from './bid-facts';
 import { type BidPosts, type FoldedPost, oneAtATimeOnPost } from './bid-posts';
 
@@ -77,10 +78,11 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     if (forAdmin && !input.providerId) return refused(bidErrors.invalid, 'Choose the provider this bid is for.', 'fsp_user_uuid');
     const bidId = ids.uuid();
     const metadata = bidEventMetadata(request, clock.now());
-    const [remembered, bidderRow, product] = await Promise.all([
+    const [remembered, bidderRow, product, documentTypeErrors] = await Promise.all([
       posts.postForBid(postId, { fresh: false }),
       bidders.submit(forAdmin ? (input.providerId ?? '') : caller.userId),
       chosenProductFacts(db, input.bid),
+      unknownDocumentTypeErrors(db, input.bid.required_documents),
     ]);
     const bidder = bidderFrom(bidderRow, forAdmin ? null : caller.permissions);
     if (!remembered) return postNotFound();
@@ -89,6 +91,7 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
       return refused(bidErrors.notAllowed, 'Only an active provider of an organisation can bid.');
     }
     if (bidder.limitMaxed) return refused(bidErrors.biddingLimitReached, bidLimitReachedMessage);
+    if (Object.keys(documentTypeErrors).length > 0) return { ok: false, error: { code: bidErrors.invalid, message: 'The bid has invalid fields.', errors: documentTypeErrors } };
     // Ids of documents are the server's (so /v1/required_documents/{id} and /v1/home_loan_bid_optional_documents/{id} name one).
     const withId = <D>(document: D) => ({ ...document, uuid: ids.uuid() });
     const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map(withId), optional_documents: input.bid.optional_documents.map(withId) };

@@ -185,17 +185,3 @@ export const bidCancellationReason = cancellationReason;
 
 /** 85.456 → '85.46%' (spec: percentages with two decimals). */
 export const formatPercent = (value: number) => `${value.toFixed(2)}%`;
-
-/** `GET /v1/document_types`: the documents a bid may ask for (no administration of them exists: a fixed list). */
-export const documentTypes = [
-  'Payslips',
-  'Bank statements',
-  'Tax returns',
-  'Notice of assessment',
-  'Photo identification',
-  'Current loan statements',
-  'Council rates notice',
-  'Contract of sale',
-  'Employment letter',
-  'Other',
-] as const;

@@ -211,6 +211,12 @@ const matrix: Record<string, Rule> = {
   'PATCH /v1/home_loan_bid_optional_documents/{id}': { allowed: ['provider', 'admin'] },
   'DELETE /v1/home_loan_bid_optional_documents/{id}': { allowed: ['provider', 'admin'] },
   'GET /v1/document_types': { allowed: active },
+  // Document types (docs/document-types.md): providers read them for their bids and templates; admins change them.
+  'GET /v2/document_types': { allowed: ['provider', 'admin'] },
+  'GET /v2/document_types/{uuid}': { allowed: ['provider', 'admin'] },
+  'POST /v2/document_types': { allowed: admin },
+  'PATCH /v2/document_types/{uuid}': { allowed: admin },
+  'DELETE /v2/document_types/{uuid}': { allowed: admin },
 
   // External deals are recorded by admins only (docs/external-deals.md).
   'POST /v1/external_deals': { allowed: admin },

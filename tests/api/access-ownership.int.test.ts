@@ -486,6 +486,9 @@ const notOwned: Record<string, string> = {
   'PATCH /v1/external_deals/{id}': 'admins only',
   'PATCH /v1/reviews/{id}': 'admins only',
   'GET /v1/system_configurations/{uuid}': 'admins only',
+  'GET /v2/document_types/{uuid}': 'reference data every provider reads',
+  'PATCH /v2/document_types/{uuid}': 'admins only',
+  'DELETE /v2/document_types/{uuid}': 'admins only',
 };
 
 describe('the ownership table', () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { bidTemplateSortable } from '../../contracts/bid-template';
+import { documentTypeSortable } from '../../domain/document-type/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSortable } from '../../api/routes/deals';
 import { bidSortable } from '../../contracts/bid';
@@ -98,6 +99,7 @@ beforeAll(async () => {
     'GET /v1/fsps/bids': { url: '/v1/fsps/bids', caller: 'providerP1', sortable: bidSortable, filters: ['status', 'post_id'], parameters: ['status'] },
     'GET /v5/home_loan_bids': { url: '/v5/home_loan_bids', caller: 'admin', sortable: bidSortable, filters: ['status', 'post_id'] },
     'GET /v4/home_loan_bid_templates': { url: '/v4/home_loan_bid_templates', caller: 'admin', sortable: bidTemplateSortable, filters: ['fsp_user_uuid', 'organisation_uuid', 'auto_bidding'] },
+    'GET /v2/document_types': { url: '/v2/document_types', caller: 'providerP1', sortable: documentTypeSortable, filters: ['name'] },
     'GET /v4/users/{id}/home_loan_bid_templates': {
       url: `/v4/users/${deal.bidder.id}/home_loan_bid_templates`,
       caller: 'providerP1',

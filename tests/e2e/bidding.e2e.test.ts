@@ -63,7 +63,7 @@ describe('a provider bids on an active post', () => {
     await choose('Type of loan', 'Full service loan');
     await choose('Repayment type', 'Principal and interest');
     await field('Maximum LVR').fill('70');
-    await field('Document').fill('Payslips');
+    await choose('Document', 'Payslips');
     await field('Quantity').fill('2');
     // 450,000 over 30 years at 6.50% against the current 6.20%.
     expect(await page.getByTestId('monthly-repayment').textContent()).toBe('$2,844');

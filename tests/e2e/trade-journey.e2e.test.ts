@@ -85,7 +85,7 @@ describe('issue 5: a trade from bid to settlement', () => {
     await choose('Type of loan', 'Full service loan');
     await choose('Repayment type', 'Principal and interest');
     await field('Maximum LVR').fill('70');
-    await field('Document').fill('Payslips');
+    await choose('Document', 'Payslips');
     await field('Quantity').fill('2');
     await page.getByRole('button', { name: 'Place the bid' }).click();
     const block = dialog("Your bid doesn't suit this Home Loan");

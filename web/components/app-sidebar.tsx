@@ -7,6 +7,7 @@ import {
   IconBuilding,
   IconBulb,
   IconDashboard,
+  IconFileDescription,
   IconFilePlus,
   IconFiles,
   IconLayoutList,
@@ -112,6 +113,8 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
     },
     // Not in spec 1 §2's admin menu: questions are admin content kept with organisations and campaigns (spec 3 §2).
     { label: 'Questions', icon: IconMessageQuestion, to: '/questions', matches: ['/question'] },
+    // Not in spec 1 §2's admin menu: the document types required documents choose from (docs/document-types.md).
+    { label: 'Document types', icon: IconFileDescription, to: '/document-types', matches: ['/document-types'] },
     { label: 'Campaigns', icon: IconSpeakerphone, to: '/campaigns', matches: ['/campaigns'] },
     { label: 'Leads', icon: IconTarget, to: '/leads', matches: ['/leads'] },
     { label: 'Opportunities', icon: IconBulb, to: '/opportunities', matches: ['/opportunities'] },

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, T
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { bidLimits } from '../../../domain/bid/schemas';
+import { DocumentTypeSelect } from '../document-type-select';
 import { type BidFormValues, emptyOptionalDocument, emptyRequiredDocument } from './bid-form-values';
 
 type Props = { form: UseFormReturnType<BidFormValues> };
@@ -21,13 +22,12 @@ export function DocumentsSection({ form }: Props) {
         {required.map((document, index) => (
           <Paper key={document.key} withBorder p="sm" data-testid="required-document">
             <Group align="flex-start" gap="sm" wrap="wrap">
-              <TextInput
+              <DocumentTypeSelect
                 label="Document"
                 withAsterisk
-                placeholder="Payslips"
-                maxLength={bidLimits.textMax}
                 style={{ flex: '2 1 180px' }}
                 {...form.getInputProps(`required_documents.${index}.document_type`)}
+                onChange={(value) => form.setFieldValue(`required_documents.${index}.document_type`, value ?? '')}
               />
               <TextInput label="Description" style={{ flex: '3 1 220px' }} {...form.getInputProps(`required_documents.${index}.description`)} />
               <NumberInput
