@@ -129,9 +129,11 @@ describe("an organisation's providers", () => {
     expect(response.statusCode).toBe(200);
     const page = response.json();
     expect(page.total_records).toBe(3);
-    expect(page.result).toEqual([
-      { uuid: alice.id, full_name: expect.stringMatching(/^Alice /), email: alice.email, status: 'active', created_at: expect.any(String) },
-      { uuid: bob.id, full_name: expect.stringMatching(/^Bob /), email: bob.email, status: 'suspended', created_at: expect.any(String) },
+    // Each with the organisation, the role and the bid counts (docs/leads-and-opportunities.md "Members").
+    const member = { organisation_uuid: lender, role: 'provider', bids: 0, deals: 0, settled_deals: 0, created_at: expect.any(String) };
+    expect(page.result).toMatchObject([
+      { uuid: alice.id, full_name: expect.stringMatching(/^Alice /), email: alice.email, status: 'active', ...member },
+      { uuid: bob.id, full_name: expect.stringMatching(/^Bob /), email: bob.email, status: 'suspended', ...member },
     ]);
     const second = (await t.asAdmin({ method: 'GET', url: `/v1/organisations/${lender}/fsps?count=2&page=2` })).json();
     expect(second.result.map((p: { uuid: string }) => p.uuid)).toEqual([carol.id]);
