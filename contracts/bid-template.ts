@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offeredProductView } from '../domain/financial-institution-product/schemas';
 import { feeRuleChoices } from '../domain/bid-template/commands';
 import { modifierTypes } from '../domain/bid-template/modifiers';
 import { bidFieldTypes, modifiableBidFieldNames, modifiableBidFields, ruleFieldNames, ruleFieldTypes } from '../domain/bid-template/rule-fields';
@@ -29,6 +30,8 @@ export const bidTemplateView = z.object({
   maximum_lvr: z.number(),
   auto_bidding: z.enum(autoBiddingStatuses),
   home_loan_bid_template: z.object(bidTemplateDetailsFields.shape),
+  /** The financial institution product the template offers, with its names (docs/products.md); null when none. */
+  financial_institution_product: offeredProductView.nullable(),
   qualifying_rules: z.array(ruleTestView),
   conditional_rules: z.array(
     z.object({

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { productNamesOf } from '../../projections/financial-institution-products/queries';
+import { namedProductView } from './product-views';
 import { z } from 'zod';
 import type { TemplateRequest } from '../../application/bid-templates/template-request';
 import type { ChangeBidTemplateResult } from '../../application/bid-templates/change-bid-template';
@@ -37,6 +39,7 @@ export const templateNotFound = () => domainProblem({ code: bidTemplateErrors.no
 /** The templates as answered, with the owner's name for those who may see it (spec 3 §6) and the organisation's. */
 export async function toTemplateViews(deps: AppDependencies, viewer: TemplateViewer, rows: readonly BidTemplateRow[]): Promise<BidTemplateView[]> {
   const names = seesOwner(viewer) ? await providerNamesOf(deps.db, rows.map((row) => row.owner_id)) : new Map<string, string>();
+  const products = await productNamesOf(deps.db, rows.map((row) => row.details.financial_institution_product));
   const organisations = new Map<string, string | null>();
   for (const uuid of new Set(rows.map((row) => row.organisation_uuid))) organisations.set(uuid, (await findOrganisation(deps.db, uuid))?.name ?? null);
   return rows.map((row) => ({
@@ -54,6 +57,7 @@ export async function toTemplateViews(deps: AppDependencies, viewer: TemplateVie
     maximum_lvr: row.maximum_lvr,
     auto_bidding: row.auto_bidding,
     home_loan_bid_template: row.details,
+    financial_institution_product: namedProductView(products.get(row.details.financial_institution_product ?? '')),
     qualifying_rules: row.qualifying_rules,
     conditional_rules: row.conditional_rules,
     location_list_type: row.location_list_type,

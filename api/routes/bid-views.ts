@@ -5,6 +5,7 @@ import { bidGroupOf, type BidView } from '../../contracts/bid';
 import { fileUrl } from '../../infrastructure/files';
 import type { BidRow } from '../../projections/bids/bids';
 import { productNamesOf } from '../../projections/financial-institution-products/queries';
+import { namedProductView } from './product-views';
 import { type BidOrganisation, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import type { Caller } from '../authentication';
 import type { AppDependencies } from '../dependencies';
@@ -46,13 +47,12 @@ export async function toBidViews(
     known
       ? [known.organisations, known.names]
       : Promise.all([organisationsOf(deps.db, rows.map((row) => row.organisation_uuid)), providerNamesOf(deps.db, rows.map((row) => row.provider_id))]),
-    productNamesOf(deps.db, rows.flatMap((row) => (row.form.financial_institution_product ? [row.form.financial_institution_product] : []))),
+    productNamesOf(deps.db, rows.map((row) => row.form.financial_institution_product)),
   ]);
   return rows.map((row) => {
     const audience = audienceOf(row);
     const hidden = organisationHidden(row, audience);
     const organisation = organisations.get(row.organisation_uuid);
-    const product = hidden || !row.form.financial_institution_product ? undefined : products.get(row.form.financial_institution_product);
     return {
       uuid: row.uuid,
       post_id: row.post_id,
@@ -81,9 +81,7 @@ export async function toBidViews(
         organisation_uuid: hidden ? null : row.form.organisation_uuid,
         financial_institution_product: hidden ? null : row.form.financial_institution_product,
       },
-      financial_institution_product: product
-        ? { uuid: product.uuid, product_name: product.product_name, name: product.name, organisation: { uuid: product.organisation_uuid, name: product.organisation_name ?? '' } }
-        : null,
+      financial_institution_product: hidden ? null : namedProductView(products.get(row.form.financial_institution_product ?? '')),
       place_label: placeOf(row),
       group: bidGroupOf(row),
       winning: isWinning(row),

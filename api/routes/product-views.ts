@@ -1,5 +1,5 @@
 import type { OfferedProductView, ProductView } from '../../domain/financial-institution-product/schemas';
-import type { ProductWithOrganisation } from '../../projections/financial-institution-products/queries';
+import type { ProductName, ProductWithOrganisation } from '../../projections/financial-institution-products/queries';
 
 // The products' read rows as the API answers them (financial-institution-products.ts, offered-products.ts).
 
@@ -24,3 +24,7 @@ export const toOfferedProductView = (row: ProductWithOrganisation): OfferedProdu
   name: row.name,
   organisation: { uuid: row.organisation_uuid, name: row.organisation_name },
 });
+
+/** The product a bid or template names, as its views show it (removed products keep their names). */
+export const namedProductView = (product: ProductName | undefined): OfferedProductView | null =>
+  product ? { uuid: product.uuid, product_name: product.product_name, name: product.name, organisation: { uuid: product.organisation_uuid, name: product.organisation_name ?? '' } } : null;

@@ -81,14 +81,17 @@ export async function offerFactsOf(db: Database, productUuid: string): Promise<O
   };
 }
 
+export type ProductName = { uuid: string; product_name: string; name: string; organisation_uuid: string; organisation_name: string | null };
+
 /** Products by uuid as a bid shows them, removed ones included (a bid keeps naming the product it offered). */
-export async function productNamesOf(db: Database, uuids: readonly string[]): Promise<Map<string, { uuid: string; product_name: string; name: string; organisation_uuid: string; organisation_name: string | null }>> {
-  if (uuids.length === 0) return new Map();
+export async function productNamesOf(db: Database, uuids: readonly (string | null)[]): Promise<Map<string, ProductName>> {
+  const named = uuids.filter((uuid): uuid is string => uuid !== null);
+  if (named.length === 0) return new Map();
   const rows = await db
     .selectFrom('financial_institution_products as p')
     .leftJoin('organisations as o', 'o.uuid', 'p.organisation_uuid')
     .select(['p.uuid', 'p.product_name', 'p.name', 'p.organisation_uuid', 'o.name as organisation_name'])
-    .where('p.uuid', 'in', [...new Set(uuids)])
+    .where('p.uuid', 'in', [...new Set(named)])
     .execute();
   return new Map(rows.map((row) => [row.uuid, row]));
 }

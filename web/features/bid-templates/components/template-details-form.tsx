@@ -155,7 +155,7 @@ export function TemplateDetailsForm({ template, cloneOf, initialValues, owner: i
         <Stack gap="md">
           <FormErrorAlert title="The bid template was not saved" message={formError} />
           <FormSection title="Template">
-            <TemplateSection form={form} owner={owner} onProviderChange={onProviderChange} />
+            <TemplateSection form={form} owner={owner} onProviderChange={onProviderChange} product={template?.financial_institution_product ?? null} />
           </FormSection>
           <FormSection title="Rates" description="The comparison rate is worked out from the rates and fees, and checked against the one you declare.">
             <RatesSection form={form} />

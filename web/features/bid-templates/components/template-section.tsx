@@ -1,6 +1,7 @@
 import { Checkbox, Input, SegmentedControl, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { templateBidTypes, templateNameMax } from '../../../../domain/bid-template/schemas';
+import type { OfferedProductView } from '../../../../domain/financial-institution-product/schemas';
 import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
 import { ProductPicker } from '../../../components/bid-form/product-picker';
 import { useOrganisationDirectory } from '../../../lib/organisation-directory';
@@ -24,6 +25,8 @@ type Props = {
   form: UseFormReturnType<TemplateFormValues>;
   owner: TemplateOwner;
   onProviderChange: (provider: ProviderOption | null) => void;
+  /** The product the saved template names (shown even if no longer offered). */
+  product: OfferedProductView | null;
 };
 
 function useOrganisationOptions(search: string) {
@@ -37,7 +40,7 @@ function useAllProviders(search: string) {
 }
 
 /** The template's own fields: its name, the provider and organisation it bids for, the kind of bid and the product. */
-export function TemplateSection({ form, owner, onProviderChange }: Props) {
+export function TemplateSection({ form, owner, onProviderChange, product }: Props) {
   const bidTypes = owner.anonymousAllowed ? templateBidTypes : (['normal'] as const);
   return (
     <>
@@ -93,7 +96,7 @@ export function TemplateSection({ form, owner, onProviderChange }: Props) {
       <ProductPicker
         providerUuid={form.values.fsp_user_uuid || null}
         value={form.values.financial_institution_product}
-        current={null}
+        current={product}
         onChange={(product) => {
           form.setFieldValue('financial_institution_product', product?.uuid ?? null);
           form.clearFieldError('financial_institution_product');
