@@ -28,6 +28,10 @@ import { identityRoutes } from './routes/identity';
 import { localityRoutes } from './routes/localities';
 import { oauthRoutes } from './routes/oauth';
 import { organisationRoutes } from './routes/organisations';
+import { campaignRoutes } from './routes/campaigns';
+import { leadRoutes } from './routes/leads';
+import { financialInstitutionProductRoutes } from './routes/financial-institution-products';
+import { offeredProductRoutes } from './routes/offered-products';
 import { outboxRoutes } from './routes/outbox';
 import { permissionRoutes } from './routes/permissions';
 import { postListRoutes } from './routes/post-lists';
@@ -110,6 +114,10 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
 
   await app.register(systemRoutes(deps));
   await app.register(organisationRoutes(deps));
+  await app.register(campaignRoutes(deps));
+  await app.register(leadRoutes(deps));
+  await app.register(financialInstitutionProductRoutes(deps));
+  await app.register(offeredProductRoutes(deps));
   await app.register(oauthRoutes(deps));
   await app.register(identityRoutes(deps));
   await app.register(userAdminRoutes(deps));

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bidErrors } from '../domain/bid/decider';
 import { bidTemplateErrors } from '../domain/bid-template/decider';
+import { campaignErrors } from '../domain/campaign/decider';
+import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
+import { productErrors } from '../domain/financial-institution-product/decider';
 import { organisationErrors } from '../domain/organisation/decider';
 import { postErrors } from '../domain/post/decider';
 import { lifecycleErrors } from '../domain/post/lifecycle';
@@ -16,7 +19,7 @@ import { userErrors } from '../domain/user/decider';
 import { domainProblem, statusOfCode } from './domain-problems';
 
 const everyDecidersCodes = [
-  bidErrors, bidTemplateErrors, conversationErrors, dealErrors, externalDealErrors, organisationErrors, postErrors, lifecycleErrors, postNoteErrors,
+  bidErrors, bidTemplateErrors, campaignErrors, { slugTakenError }, conversationErrors, dealErrors, externalDealErrors, organisationErrors, productErrors, postErrors, lifecycleErrors, postNoteErrors,
   questionErrors, reviewErrors, subscriberErrors, systemConfigurationErrors, userErrors,
 ].flatMap((codes) => Object.values(codes));
 

@@ -2,9 +2,12 @@ import { postNoteAccessErrors } from '../application/post-notes/note-access';
 import { workflowErrors } from '../application/refusals';
 import { bidErrors } from '../domain/bid/decider';
 import { bidTemplateErrors } from '../domain/bid-template/decider';
+import { campaignErrors } from '../domain/campaign/decider';
+import { slugTakenError } from '../domain/campaign/slug-reservation';
 import { conversationErrors } from '../domain/conversation/decider';
 import { dealErrors } from '../domain/deal/decider';
 import { externalDealErrors } from '../domain/external-deal/decider';
+import { productErrors } from '../domain/financial-institution-product/decider';
 import { organisationErrors } from '../domain/organisation/decider';
 import { postErrors } from '../domain/post/decider';
 import { lifecycleErrors } from '../domain/post/lifecycle';
@@ -52,6 +55,15 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [bidTemplateErrors.feeRulesChoiceRequired]: conflict,
   [bidTemplateErrors.ruleNotFound]: notFound,
   [bidTemplateErrors.changedMeanwhile]: conflict,
+  [bidTemplateErrors.documentNotFound]: notFound,
+
+  [campaignErrors.alreadyExists]: conflict,
+  [campaignErrors.notFound]: notFound,
+  [campaignErrors.benefitOutOfRange]: invalid,
+  [campaignErrors.commissionOutOfRange]: invalid,
+  [campaignErrors.brokerPayee]: invalid,
+  [campaignErrors.samePayerAndPayee]: invalid,
+  [slugTakenError]: invalid,
 
   [conversationErrors.notFound]: notFound,
   [conversationErrors.notParty]: forbidden,
@@ -83,6 +95,12 @@ export const statusOfCode: Readonly<Record<string, number>> = {
   [organisationErrors.brokerBidders]: invalid,
   [organisationErrors.bidderNotBroker]: invalid,
   [organisationErrors.bidderItself]: invalid,
+
+  [productErrors.notFound]: notFound,
+  [productErrors.alreadyExists]: conflict,
+  [productErrors.nameTaken]: invalid,
+  [productErrors.onlyLenders]: invalid,
+  [productErrors.bidderNotBroker]: invalid,
 
   [postNoteErrors.invalid]: invalid,
   [postNoteErrors.exists]: conflict,

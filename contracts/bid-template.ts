@@ -3,8 +3,10 @@ import { feeRuleChoices } from '../domain/bid-template/commands';
 import { modifierTypes } from '../domain/bid-template/modifiers';
 import { bidFieldTypes, modifiableBidFieldNames, modifiableBidFields, ruleFieldNames, ruleFieldTypes } from '../domain/bid-template/rule-fields';
 import { addressTypes, conditionOperators } from '../domain/bid-template/rules';
-import { autoBiddingStatuses, bidTemplateDetailsFields, conditionalRuleSchema, locationListTypeSchema, locationRuleSchema, ruleTestSchema } from '../domain/bid-template/schemas';
+import { autoBiddingStatuses, bidTemplateDetailsFields, conditionalRuleSchema, locationListTypeSchema, locationRuleSchema, modifierSchema, ruleTestSchema } from '../domain/bid-template/schemas';
 import { listQuerySchema } from '../domain/shared/list-query';
+import { optionalDocumentSchema, requiredDocumentSchema } from '../domain/bid/schemas';
+import { optionalDocumentView, requiredDocumentView } from './bid';
 
 // What the API answers about bid templates (spec 3 §7 "Bid templates"; docs/bid-templates.md), and the bodies it takes.
 
@@ -34,7 +36,7 @@ export const bidTemplateView = z.object({
       bid_field: z.enum(modifiableBidFieldNames as [keyof typeof modifiableBidFields]),
       operator: z.enum(conditionOperators),
       conditions: z.array(ruleTestView),
-      modifier: z.object({ type: z.enum(modifierTypes), value: z.union([z.number(), z.boolean()]) }),
+      modifier: modifierSchema,
     }),
   ),
   location_list_type: z.string().nullable(),
@@ -72,6 +74,13 @@ export const changeBidTemplateBody = z.discriminatedUnion('operation', [
 export const qualifyingRulesBody = z.strictObject({ revision, template_qualifying_rules: z.array(ruleTestSchema).max(ruleFieldNames.length) });
 export const conditionalRuleBody = z.strictObject({ revision, template_conditional_field: conditionalRuleSchema.omit({ uuid: true }) });
 export const locationRuleBody = z.strictObject({ revision, template_location_rule: locationRuleSchema.omit({ uuid: true }) });
+
+/** spec 3 §7 "Bid template documents": a required document (the customer provides it), wrapped as `required_document`. */
+export const requiredDocumentBody = z.strictObject({ revision, required_document: requiredDocumentSchema.omit({ uuid: true }) });
+/** An optional document: its `document` (a title or a link) at the top of the body (the spec's payload `document`). */
+export const optionalDocumentBody = optionalDocumentSchema.omit({ uuid: true }).extend({ revision });
+export const requiredDocumentsView = z.object({ records: z.array(requiredDocumentView) });
+export const optionalDocumentsView = z.object({ records: z.array(optionalDocumentView) });
 
 export const ruleFieldsView = z.object({
   records: z.array(

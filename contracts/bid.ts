@@ -4,6 +4,7 @@ import { listQuerySchema } from '../domain/shared/list-query';
 import { bidWarningCodes } from '../domain/bid/rules';
 import { bidFields, bidFormSchema, bidOrigins, bidStatuses, bidTypes, type BidStatus, type BidType } from '../domain/bid/schemas';
 import { providerId } from '../domain/user/schemas';
+import { offeredProductView } from '../domain/financial-institution-product/schemas';
 
 // What the API answers about a bid (spec 3 §7 "Bids"; docs/bids.md). The bid screens parse the answers with these
 // schemas. An anonymous bid with show_private hides its organisation and provider from everyone but the post's
@@ -12,6 +13,11 @@ import { providerId } from '../domain/user/schemas';
 /** spec 1 §2 post detail: the bids are shown in these groups. */
 export const bidGroups = ['retention', 'standard', 'cancelled', 'anonymous'] as const;
 export type BidGroup = (typeof bidGroups)[number];
+
+/** A required document as listed (its uuid names it in `/v1/required_documents/{id}` and `/v3/required_documents/{id}`). */
+export const requiredDocumentView = z.object({ uuid: z.uuid(), document_type: z.string(), description: z.string().nullable(), quantity: z.number(), mandatory: z.boolean() });
+/** An optional document as listed. */
+export const optionalDocumentView = z.object({ uuid: z.uuid(), document: z.string() });
 
 export function bidGroupOf(bid: { status: BidStatus; bid_type: BidType }): BidGroup {
   if (bid.status === 'cancelled') return 'cancelled';
@@ -51,6 +57,8 @@ export const bidView = z.object({
   /** spec 1 §4: a bid that did not beat the leading comparison rate is not eligible for Auto-Declare. */
   auto_declare_eligible: z.boolean(),
   home_loan_bid: bidFormView,
+  /** The financial institution product the bid offers (docs/products.md); null when none, or where the organisation is hidden. */
+  financial_institution_product: offeredProductView.nullable(),
   /** spec 1 §4: '1st', '2nd', … or 'Cancelled'; null where the post's ranking is not shown (lists across posts). */
   place_label: z.string().nullable(),
   group: z.enum(bidGroups),

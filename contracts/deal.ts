@@ -70,6 +70,8 @@ export const dealSummaryView = z.object({
   value_label: z.string(),
   provider_id: z.uuid(),
   organisation_id: z.uuid(),
+  /** The winning provider's organisation (null once removed). */
+  organisation_name: z.string().nullable(),
   opened_at: z.string(),
   updated_at: z.string(),
   last_activity_date: z.string(),

@@ -150,6 +150,8 @@ export const postView = z.object({
   urgency: nullable(z.enum(urgencies)),
   origin: z.enum(postOrigins),
   campaign_slug: nullable(z.string()),
+  /** spec 2 §3: the campaign the post was started from (its link's slug above), null without one. */
+  campaign_uuid: nullable(z.uuid()),
   sort_by: nullable(z.enum(postSortKeys)),
   product_uuid: z.uuid(),
   owner_uuid: z.uuid(),
@@ -278,6 +280,7 @@ export function toPostView(state: Exclude<PostState, { status: 'absent' }>, time
     urgency: post.urgency,
     origin: post.origin,
     campaign_slug: post.campaign_slug,
+    campaign_uuid: post.campaign_id,
     sort_by: post.sort_by,
     product_uuid: post.product_id,
     owner_uuid: post.owner_id,

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { imageLimits } from '../domain/organisation/schemas';
+import { pdfUploadLimits } from '../domain/shared/limits';
 import type { Database } from './database/database';
 
-// Uploaded images (organisation logos, avatars); those no one shows any more are swept (projections/files). The type
-// is read from the content, never from the name or the declared type, so a renamed script is refused; the file is
-// served with that type only (and nosniff).
+// Uploaded images (organisation logos, avatars) and PDFs (bid templates' key fact sheets and product disclosure
+// statements); those no one shows any more are swept (projections/files). The type is read from the content, never
+// from the name or the declared type, so a renamed script is refused; the file is served with that type only (and
+// nosniff).
 
 export const MAX_IMAGE_BYTES = imageLimits.maxBytes;
 
@@ -47,18 +49,22 @@ export function detectImageType(content: Buffer): string | null {
 }
 
 export type StoredImage = { ok: true; id: string } | { ok: false; reason: 'WRONG_FILE_TYPE' | 'TOO_LARGE' };
+export type StoredFile = { ok: true; id: string; byteSize: number } | { ok: false; reason: 'WRONG_FILE_TYPE' | 'TOO_LARGE' };
 
 /**
- * Stores an image given as a data URL; the same content is stored once (the id is its hash), and storing it again
- * moves `stored_at`, so the sweep of unreferenced files (projections/files/file-sweeper.ts) leaves it to the command
- * about to show it.
+ * A PDF: the header (`%PDF-1.x` or `%PDF-2.x`) at the very start and the end-of-file marker in the last 1,024 bytes,
+ * so a page or script that merely names itself .pdf, or a PDF header on something else, is refused.
  */
-export async function storeImage(db: Database, dataUrl: string): Promise<StoredImage> {
-  const comma = dataUrl.indexOf(',');
-  const content = Buffer.from(dataUrl.slice(comma + 1), 'base64');
-  if (content.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: 'TOO_LARGE' };
-  const contentType = detectImageType(content);
-  if (!contentType) return { ok: false, reason: 'WRONG_FILE_TYPE' };
+export function isPdf(content: Buffer): boolean {
+  if (content.byteLength < 16 || !/^%PDF-[12]\.\d/.test(ascii(content, 0, 8))) return false;
+  return ascii(content, Math.max(0, content.byteLength - 1024), content.byteLength).includes('%%EOF');
+}
+
+/**
+ * Stores content by the hash of its bytes: the same content is stored once, and storing it again moves `stored_at`,
+ * so the sweep of unreferenced files (projections/files/file-sweeper.ts) leaves it to the command about to show it.
+ */
+async function storeContent(db: Database, content: Buffer, contentType: string): Promise<string> {
   const id = createHash('sha256').update(content).digest('hex').slice(0, 40);
   const now = new Date();
   await db
@@ -66,7 +72,24 @@ export async function storeImage(db: Database, dataUrl: string): Promise<StoredI
     .values({ id, content_type: contentType, byte_size: content.byteLength, content, created_at: now, stored_at: now })
     .onConflict((oc) => oc.column('id').doUpdateSet({ stored_at: now }))
     .execute();
-  return { ok: true, id };
+  return id;
+}
+
+/** Stores an image given as a data URL. */
+export async function storeImage(db: Database, dataUrl: string): Promise<StoredImage> {
+  const comma = dataUrl.indexOf(',');
+  const content = Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  if (content.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: 'TOO_LARGE' };
+  const contentType = detectImageType(content);
+  if (!contentType) return { ok: false, reason: 'WRONG_FILE_TYPE' };
+  return { ok: true, id: await storeContent(db, content, contentType) };
+}
+
+/** Stores a PDF of at most `pdfUploadLimits.maxBytes`; anything else is refused before a byte is written. */
+export async function storePdf(db: Database, content: Buffer): Promise<StoredFile> {
+  if (content.byteLength > pdfUploadLimits.maxBytes) return { ok: false, reason: 'TOO_LARGE' };
+  if (!isPdf(content)) return { ok: false, reason: 'WRONG_FILE_TYPE' };
+  return { ok: true, id: await storeContent(db, content, 'application/pdf'), byteSize: content.byteLength };
 }
 
 export async function readFile(db: Database, id: string): Promise<{ contentType: string; content: Buffer } | undefined> {

@@ -1,7 +1,11 @@
 import type { BidTemplatesTables } from './bid-templates/tables';
 import type { BidsTables } from './bids/tables';
+import type { CampaignsTables } from './campaigns/tables';
 import type { DealsTables } from './deals/tables';
 import type { ExternalDealsTables } from './external-deals/tables';
+import type { LeadsTables } from './leads/tables';
+import type { MemberCountsTables } from './members/tables';
+import type { FinancialInstitutionProductsTables } from './financial-institution-products/tables';
 import type { MessagesTables } from './messages/tables';
 import type { OrganisationsTables } from './organisations/tables';
 import type { PostNotesTables } from './post-notes/tables';
@@ -17,8 +21,12 @@ import type { UsersTables } from './users/tables';
 export interface ReadModels
   extends BidTemplatesTables,
     BidsTables,
+    CampaignsTables,
     DealsTables,
     ExternalDealsTables,
+    LeadsTables,
+    MemberCountsTables,
+    FinancialInstitutionProductsTables,
     MessagesTables,
     OrganisationsTables,
     PostNotesTables,

@@ -4,11 +4,15 @@ import { bidExpiryReactor } from './bids/bid-expiry';
 import { bidsProjection } from './bids/bids';
 import { type IdentityMailContext, identityMailProjection } from './identity-mail/identity-mail';
 import { organisationsProjection } from './organisations/organisations';
+import { productsProjection } from './financial-institution-products/products';
 import { postsProjection } from './posts/posts';
 import { scheduledTransitionsProjection } from './scheduler/scheduled-transitions';
 import type { Consumer } from './projection';
 import { questionsProjection } from './questions/questions';
 import { bidTemplatesProjection } from './bid-templates/bid-templates';
+import { campaignsProjection } from './campaigns/campaigns';
+import { leadsProjection } from './leads/leads';
+import { membersProjection } from './members/members';
 import { usersProjection } from './users/users';
 import { messagesProjection } from './messages/messages';
 import { reviewsProjection } from './reviews/reviews';
@@ -25,7 +29,7 @@ export type ConsumerContext = IdentityMailContext;
 
 /** Every projection and reactor the runner keeps up to date. */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection];
+  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, campaignsProjection, leadsProjection, membersProjection];
 }
 
 /**

@@ -8,6 +8,16 @@ import { organisationRoute } from './routes/organisations/organisation.route';
 import { organisationEditRoute } from './routes/organisations/organisation-edit.route';
 import { organisationsRoute } from './routes/organisations/organisations.route';
 import { organisationsCreateRoute } from './routes/organisations/organisations-create.route';
+import { campaignEditRoute } from './routes/campaigns/campaign-edit.route';
+import { campaignsCreateRoute, campaignsRoute } from './routes/campaigns/campaigns.route';
+import { leadsRoute } from './routes/leads/leads.route';
+import { membersRoute } from './routes/team/members.route';
+import { opportunitiesRoute } from './routes/deals/opportunities.route';
+import { organisationProductCreateRoute } from './routes/products/organisation-product-create.route';
+import { organisationProductsRoute } from './routes/products/organisation-products.route';
+import { productEditRoute } from './routes/products/product-edit.route';
+import { productRoute } from './routes/products/product.route';
+import { productsRoute } from './routes/products/products.route';
 import { mailboxRoute } from './routes/outbox/mailbox.route';
 import { mailboxMessageRoute } from './routes/outbox/mailbox-message.route';
 import { fspReviewRoute } from './routes/reviews/fsp-review.route';
@@ -16,6 +26,8 @@ import { pageNotFoundRoute } from './routes/page-not-found';
 import { postEditRoute } from './routes/posts/post-edit.route';
 import { bidRoute } from './routes/bids/bid.route';
 import { bidsRoute } from './routes/bids/bids.route';
+import { bidTemplatesAccessRoute, bidTemplatesRoute } from './routes/bid-templates/bid-templates.route';
+import { bidTemplateModeRoute, bidTemplateWizardRoute, bidTemplateWizardStepRoutes } from './routes/bid-templates/bid-template-wizard.route';
 import { dealRoute } from './routes/deals/deal.route';
 import { messagesRoute } from './routes/messages/messages.route';
 import { postMessagesRoute } from './routes/messages/post-messages.route';
@@ -87,9 +99,11 @@ const routeTree = rootRoute.addChildren([
     getDealRoute,
     bidRoute,
     bidsRoute,
+    bidTemplatesAccessRoute.addChildren([bidTemplatesRoute, bidTemplateModeRoute, bidTemplateWizardRoute.addChildren(bidTemplateWizardStepRoutes)]),
     dealsRoute,
     lostDealsRoute,
     dealRoute,
+    opportunitiesRoute,
     postsRoute,
     messagesRoute,
     postMessagesRoute,
@@ -99,6 +113,16 @@ const routeTree = rootRoute.addChildren([
       organisationsCreateRoute,
       organisationRoute,
       organisationEditRoute,
+      campaignsRoute,
+      campaignsCreateRoute,
+      campaignEditRoute,
+      membersRoute,
+      leadsRoute,
+      organisationProductsRoute,
+      organisationProductCreateRoute,
+      productRoute,
+      productEditRoute,
+      productsRoute,
       questionsRoute,
       questionsInactivesRoute,
       questionsCreateRoute,

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bidView } from '../../contracts/bid';
+import { bidView, requiredDocumentView } from '../../contracts/bid';
 import { bidErrors } from '../../domain/bid/decider';
 import { bidWarningCodes, type BidWarningCode } from '../../domain/bid/rules';
 import { bidMessages, documentTypes, optionalDocumentSchema, requiredDocumentSchema } from '../../domain/bid/schemas';
-import { findBidOfRequiredDocument } from '../../projections/bids/queries';
+import { findBidOfDocument } from '../../projections/bids/queries';
 import type { AppDependencies } from '../dependencies';
 import { domainProblem } from '../domain-problems';
 import { problem, problemResponses, sendProblem } from '../problem';
@@ -15,7 +15,7 @@ import { anyone, bidNotFound, type BidReplies, bidResponses, params, providerOrA
 // (application/bids/edit-bid.ts).
 
 const requiredDocumentBody = z.strictObject({ required_document: requiredDocumentSchema.omit({ uuid: true }) });
-const requiredDocumentView = z.object({ uuid: z.uuid(), document_type: z.string(), description: z.string().nullable(), quantity: z.number(), mandatory: z.boolean() });
+const optionalDocumentBody = z.strictObject({ home_loan_bid_optional_document: optionalDocumentSchema.omit({ uuid: true }) });
 /** Document changes keep the bid's terms: its warnings were confirmed when it was placed or edited. */
 const keepTerms: BidWarningCode[] = [...bidWarningCodes];
 /** Not a domain refusal: the read model holds no bid with this document (or none the caller may see). */
@@ -24,9 +24,9 @@ const documentNotFound = () => problem(404, 'DOCUMENT_NOT_FOUND', 'Document not 
 export const bidDocumentRoutes =
   (deps: AppDependencies, replies: BidReplies): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The bid holding a required document, if the caller may see it. */
-    async function bidOfDocument(request: FastifyRequest, documentId: string) {
-      const row = await findBidOfRequiredDocument(deps.db, documentId);
+    /** The bid holding a required or optional document, if the caller may see it. */
+    async function bidOfDocument(request: FastifyRequest, documentId: string, kind: 'required_documents' | 'optional_documents' = 'required_documents') {
+      const row = await findBidOfDocument(deps.db, kind, documentId);
       return row ? replies.visibleBid(request, row.uuid) : null;
     }
 
@@ -100,7 +100,7 @@ export const bidDocumentRoutes =
           tags: TAGS,
           summary: 'Attach an optional document (a link or file reference) to an active bid',
           params,
-          body: z.strictObject({ home_loan_bid_optional_document: optionalDocumentSchema }),
+          body: optionalDocumentBody,
           response: { 200: bidView, ...bidResponses },
         },
       },
@@ -108,8 +108,34 @@ export const bidDocumentRoutes =
         const found = await replies.visibleBid(request, request.params.id);
         if (!found) return sendProblem(reply, bidNotFound());
         const form = found.row.form;
-        const optional_documents = [...form.optional_documents, request.body.home_loan_bid_optional_document];
+        const optional_documents = [...form.optional_documents, { ...request.body.home_loan_bid_optional_document, uuid: deps.ids.uuid() }];
         return replies.answerEdit(request, reply, found.row, { ...form, optional_documents }, keepTerms);
+      },
+    );
+
+    app.patch(
+      '/v1/home_loan_bid_optional_documents/:id',
+      {
+        onRequest: providerOrAdmin(deps),
+        schema: { tags: TAGS, summary: "Change one of an active bid's optional documents", params, body: optionalDocumentBody, response: { 200: bidView, ...bidResponses } },
+      },
+      async (request, reply) => {
+        const found = await bidOfDocument(request, request.params.id, 'optional_documents');
+        if (!found) return sendProblem(reply, documentNotFound());
+        const form = found.row.form;
+        const changed = form.optional_documents.map((d) => (d.uuid === request.params.id ? { ...request.body.home_loan_bid_optional_document, uuid: d.uuid } : d));
+        return replies.answerEdit(request, reply, found.row, { ...form, optional_documents: changed }, keepTerms);
+      },
+    );
+
+    app.delete(
+      '/v1/home_loan_bid_optional_documents/:id',
+      { onRequest: providerOrAdmin(deps), schema: { tags: TAGS, summary: "Remove one of an active bid's optional documents", params, response: { 200: bidView, ...bidResponses } } },
+      async (request, reply) => {
+        const found = await bidOfDocument(request, request.params.id, 'optional_documents');
+        if (!found) return sendProblem(reply, documentNotFound());
+        const form = found.row.form;
+        return replies.answerEdit(request, reply, found.row, { ...form, optional_documents: form.optional_documents.filter((d) => d.uuid !== request.params.id) }, keepTerms);
       },
     );
 

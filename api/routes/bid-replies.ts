@@ -92,7 +92,7 @@ export function bidReplies(deps: AppDependencies) {
 
   /** Edits the bid with its whole new form (application/bids/edit-bid.ts) and answers it. */
   async function answerEdit(request: FastifyRequest, reply: FastifyReply, row: BidRow, form: EditBidInput['form'], confirmedWarnings: EditBidInput['confirmedWarnings']) {
-    const bid = { bid_id: row.uuid, post_id: row.post_id, provider_id: row.provider_id, placed_at: row.created_at.toISOString() };
+    const bid = { bid_id: row.uuid, post_id: row.post_id, provider_id: row.provider_id, placed_at: row.created_at.toISOString(), form: row.form };
     const result = await editBid(deps, bidRequestOf(request), { bid, form, confirmedWarnings });
     if (!result.ok) return sendProblem(reply, bidProblem(result.error));
     return answerAfterWrite(request, reply, row.uuid, result.position);

@@ -12,6 +12,7 @@ import type { AppDependencies } from '../dependencies';
 import { sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { answerChange, answerTemplate, params, providerOrAdmin, READ_MODELS, TAGS, templateNotFound, templateProblem, templateRequestOf, templateResponses, toTemplateViews } from './bid-template-replies';
+import { bidTemplateDocumentRoutes } from './bid-template-documents';
 import { bidTemplateRuleRoutes } from './bid-template-rules';
 
 // spec 3 §7 "Bid templates" (docs/bid-templates.md): the list, one template, creating, cloning, changing and deleting.
@@ -135,4 +136,5 @@ export const bidTemplateRoutes =
     );
 
     await app.register(bidTemplateRuleRoutes(deps));
+    await app.register(bidTemplateDocumentRoutes(deps));
   };

@@ -4,6 +4,7 @@ import type { PostSortKey } from '../../domain/post/schemas';
 import { bidGroupOf, type BidView } from '../../contracts/bid';
 import { fileUrl } from '../../infrastructure/files';
 import type { BidRow } from '../../projections/bids/bids';
+import { productNamesOf } from '../../projections/financial-institution-products/queries';
 import { type BidOrganisation, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import type { Caller } from '../authentication';
 import type { AppDependencies } from '../dependencies';
@@ -41,13 +42,17 @@ export async function toBidViews(
   /** Organisations and names already read (placing a bid), instead of looking them up. */
   known?: { organisations: Map<string, BidOrganisation>; names: Map<string, string> },
 ): Promise<BidView[]> {
-  const [organisations, names] = known
-    ? [known.organisations, known.names]
-    : await Promise.all([organisationsOf(deps.db, rows.map((row) => row.organisation_uuid)), providerNamesOf(deps.db, rows.map((row) => row.provider_id))]);
+  const [[organisations, names], products] = await Promise.all([
+    known
+      ? [known.organisations, known.names]
+      : Promise.all([organisationsOf(deps.db, rows.map((row) => row.organisation_uuid)), providerNamesOf(deps.db, rows.map((row) => row.provider_id))]),
+    productNamesOf(deps.db, rows.flatMap((row) => (row.form.financial_institution_product ? [row.form.financial_institution_product] : []))),
+  ]);
   return rows.map((row) => {
     const audience = audienceOf(row);
     const hidden = organisationHidden(row, audience);
     const organisation = organisations.get(row.organisation_uuid);
+    const product = hidden || !row.form.financial_institution_product ? undefined : products.get(row.form.financial_institution_product);
     return {
       uuid: row.uuid,
       post_id: row.post_id,
@@ -71,7 +76,14 @@ export async function toBidViews(
       monthly_repayment: row.monthly_repayment,
       monthly_savings: row.monthly_savings,
       auto_declare_eligible: row.auto_declare_eligible,
-      home_loan_bid: { ...row.form, organisation_uuid: hidden ? null : row.form.organisation_uuid },
+      home_loan_bid: {
+        ...row.form,
+        organisation_uuid: hidden ? null : row.form.organisation_uuid,
+        financial_institution_product: hidden ? null : row.form.financial_institution_product,
+      },
+      financial_institution_product: product
+        ? { uuid: product.uuid, product_name: product.product_name, name: product.name, organisation: { uuid: product.organisation_uuid, name: product.organisation_name ?? '' } }
+        : null,
       place_label: placeOf(row),
       group: bidGroupOf(row),
       winning: isWinning(row),

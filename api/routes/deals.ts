@@ -43,6 +43,8 @@ const dealsQuery = z
     activity_date_end: day.optional(),
     fsp_uuid: z.uuid().optional(),
     org_uuid: z.uuid().optional(),
+    /** `auction`: the won posts (the Opportunities screen); `external`: the deals an admin recorded. */
+    origin: z.enum(['auction', 'external'], { error: 'Should be one of auction, external' }).optional(),
   })
   .refine((q) => !q.activity_date_ini || !q.activity_date_end || q.activity_date_ini <= q.activity_date_end, {
     path: ['activity_date_end'],
@@ -81,6 +83,7 @@ export const dealRoutes =
           activityDateTo: query.activity_date_end ?? null,
           providerId: query.fsp_uuid ?? null,
           organisationId: query.org_uuid ?? null,
+          external: query.origin === undefined ? null : query.origin === 'external',
           page: query.page,
           count: query.count,
           sortField,

@@ -27,7 +27,7 @@ import type { AppDependencies } from '../dependencies';
 import { domainProblem } from '../domain-problems';
 import { problem, problemResponses, sendProblem } from '../problem';
 import { answerOnceProjected, answerPosition, waitForRequestedPosition } from '../read-your-writes';
-import { toOrganisationProviderView, toOrganisationView } from './organisation-views';
+import { organisationProviderViews, toOrganisationView } from './organisation-views';
 
 // The view lists the organisation's providers, who live in the users read model.
 const READ_MODELS = ['organisations', 'users'] as const;
@@ -130,7 +130,7 @@ export const organisationRoutes =
         await waitForRequestedPosition(db, request, READ_MODELS);
         if (!(await findOrganisation(db, request.params.id))) return sendProblem(reply, organisationNotFound());
         const page = await listOrganisationProviders(db, request.params.id, request.query);
-        return { total_records: page.total_records, result: page.result.map(toOrganisationProviderView) };
+        return { total_records: page.total_records, result: await organisationProviderViews(db, page.result) };
       },
     );
 

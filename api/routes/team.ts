@@ -6,7 +6,7 @@ import { allow, callerOf, forbidden } from '../access';
 import type { AppDependencies } from '../dependencies';
 import { problemResponses, sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
-import { toOrganisationProviderView } from './organisation-views';
+import { organisationProviderViews } from './organisation-views';
 
 /**
  * The team (spec 1 §2 /my-team, spec 2 §7 `GET /v2/users`): the providers of the caller's own organisation. A provider
@@ -42,9 +42,9 @@ export const teamRoutes =
           if (caller.organisationUuid === null) return { total_records: 0, result: [] };
           organisationUuid = caller.organisationUuid;
         }
-        await waitForRequestedPosition(db, request, ['users']);
+        await waitForRequestedPosition(db, request, ['users', 'members']);
         const page = await listOrganisationProviders(db, organisationUuid, request.query);
-        return { total_records: page.total_records, result: page.result.map(toOrganisationProviderView) };
+        return { total_records: page.total_records, result: await organisationProviderViews(db, page.result) };
       },
     );
   };

@@ -5,8 +5,9 @@ import { bidTemplateStream } from '../../domain/bid-template/events';
 import { handleCommand } from '../../infrastructure/command-handler';
 import type { Position } from '../../infrastructure/event-store/event-store';
 import { findBidTemplate } from '../../projections/bid-templates/queries';
-import { providerById } from '../bids/bid-facts';
+import { chosenProductFacts, providerById } from '../bids/bid-facts';
 import type { WorkflowDependencies } from '../dependencies';
+import { withDocumentIds } from '../document-ids';
 import { templateActorOf, templateContextOf, type TemplateRequest } from './template-request';
 
 type Body<C> = C extends unknown ? Omit<C, 'metadata'> : never;
@@ -30,7 +31,7 @@ export async function changeBidTemplate(deps: Pick<WorkflowDependencies, 'db' | 
   if (change.type === 'ChangeBidTemplateDetails') {
     const owner = await providerById(db, row.owner_id, actor.user_id === row.owner_id ? actor.permissions : null);
     if (!owner) return { ok: false, error: { code: bidTemplateErrors.notAllowed, message: 'The provider of this bid template can no longer bid.' } };
-    body = { ...change, data: { ...change.data, owner } };
+    body = { ...change, data: { ...change.data, owner, details: withDocumentIds(change.data.details, row.details, ids), product: await chosenProductFacts(db, change.data.details) } };
   }
   const now = clock.now();
   const command = { ...body, metadata: { actor, now: now.toISOString() } } as BidTemplateCommand;

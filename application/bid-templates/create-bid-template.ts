@@ -6,8 +6,9 @@ import type { BidTemplateDetailsInput } from '../../domain/bid-template/schemas'
 import { handleCommand } from '../../infrastructure/command-handler';
 import type { Position } from '../../infrastructure/event-store/event-store';
 import { findBidTemplate } from '../../projections/bid-templates/queries';
-import { providerById } from '../bids/bid-facts';
+import { chosenProductFacts, providerById } from '../bids/bid-facts';
 import type { WorkflowDependencies } from '../dependencies';
+import { withDocumentIds } from '../document-ids';
 import { templateActorOf, templateContextOf, type TemplateRequest } from './template-request';
 
 export type CreateBidTemplateInput = {
@@ -38,7 +39,12 @@ export async function createBidTemplate(deps: Pick<WorkflowDependencies, 'db' | 
   }
   const templateId = ids.uuid();
   const now = clock.now();
-  const command: BidTemplateCommand = { type: 'CreateBidTemplate', data: { template_id: templateId, owner, details: input.details, cloned_from }, metadata: { actor, now: now.toISOString() } };
+  const product = await chosenProductFacts(db, input.details);
+  const command: BidTemplateCommand = {
+    type: 'CreateBidTemplate',
+    data: { template_id: templateId, owner, details: withDocumentIds(input.details, null, ids), cloned_from, product },
+    metadata: { actor, now: now.toISOString() },
+  };
   const result = await handleCommand({ store, ids, streamId: bidTemplateStream(templateId), decider: bidTemplateDecider, command, context: templateContextOf(request, now), personalData: 'withhold' });
   return result.ok ? { ok: true, templateId, position: result.position } : { ok: false, error: result.error };
 }

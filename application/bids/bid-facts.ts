@@ -7,7 +7,10 @@ import { findProduct } from '../../domain/product/products';
 import { effectivePermissions, type PermissionMap } from '../../domain/user/permissions';
 import type { UserType } from '../../domain/user/schemas';
 import type { EventMetadata } from '../../infrastructure/event-store/event-store';
+import type { OfferFacts } from '../../domain/financial-institution-product/offer';
+import { z } from 'zod';
 import { leadingBidOf } from '../../projections/bids/queries';
+import { offerFactsOf } from '../../projections/financial-institution-products/queries';
 import { findOrganisation } from '../../projections/organisations/queries';
 import { findUser } from '../../projections/users/queries';
 import type { WorkflowDependencies } from '../dependencies';
@@ -80,4 +83,13 @@ export async function providerById(db: WorkflowDependencies['db'], userId: strin
     organisation_type: organisation?.organisation_type ?? 'broker',
     permissions: permissions ?? effectivePermissions('fsp', user.permissions),
   };
+}
+
+/**
+ * The facts of the product a bid or template form names (docs/products.md), for its decider; null when it names
+ * none, or none that exists. The form is not checked yet: anything but a uuid is left to the decider's schema.
+ */
+export async function chosenProductFacts(db: WorkflowDependencies['db'], form: { financial_institution_product?: unknown }): Promise<OfferFacts | null> {
+  const chosen = z.uuid().safeParse(form.financial_institution_product);
+  return chosen.success ? offerFactsOf(db, chosen.data) : null;
 }

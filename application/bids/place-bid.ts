@@ -15,7 +15,7 @@ import { type AppendResult, type EventMetadata, type Position, type StreamAppend
 import { bidRowOf, type BidRow } from '../../projections/bids/bids';
 import { type BidOrganisation, type BidderRow, biddersOf, bidStandingOf } from '../../projections/bids/queries';
 import type { WorkflowDependencies } from '../dependencies';
-import { type BidRequest, bidActorOf, bidEventMetadata, type OpenPost, postFactsOf, productNameOf, sortKeyOf } from './bid-facts';
+import { type BidRequest, bidActorOf, bidEventMetadata, chosenProductFacts, type OpenPost, postFactsOf, productNameOf, sortKeyOf } from './bid-facts';
 import { type BidPosts, type FoldedPost, oneAtATimeOnPost } from './bid-posts';
 
 /** How often placing retries when other bids of the same post were registered at the same moment. */
@@ -77,7 +77,11 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     if (forAdmin && !input.providerId) return refused(bidErrors.invalid, 'Choose the provider this bid is for.', 'fsp_user_uuid');
     const bidId = ids.uuid();
     const metadata = bidEventMetadata(request, clock.now());
-    const [remembered, bidderRow] = await Promise.all([posts.postForBid(postId, { fresh: false }), bidders.submit(forAdmin ? (input.providerId ?? '') : caller.userId)]);
+    const [remembered, bidderRow, product] = await Promise.all([
+      posts.postForBid(postId, { fresh: false }),
+      bidders.submit(forAdmin ? (input.providerId ?? '') : caller.userId),
+      chosenProductFacts(db, input.bid),
+    ]);
     const bidder = bidderFrom(bidderRow, forAdmin ? null : caller.permissions);
     if (!remembered) return postNotFound();
     if (!bidder) {
@@ -85,12 +89,13 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
       return refused(bidErrors.notAllowed, 'Only an active provider of an organisation can bid.');
     }
     if (bidder.limitMaxed) return refused(bidErrors.biddingLimitReached, bidLimitReachedMessage);
-    // Ids of required documents are the server's (so /v1/required_documents/{id} names one).
-    const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map((document) => ({ ...document, uuid: ids.uuid() })) };
+    // Ids of documents are the server's (so /v1/required_documents/{id} and /v1/home_loan_bid_optional_documents/{id} name one).
+    const withId = <D>(document: D) => ({ ...document, uuid: ids.uuid() });
+    const bid: BidForm = { ...input.bid, required_documents: input.bid.required_documents.map(withId), optional_documents: input.bid.optional_documents.map(withId) };
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
     const ask: StandingAsk = { bid_id: bidId, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: metadata.occurred_at };
     const decide = (post: OpenPost, standing: Record<PostSortKey, BidStanding> | null) =>
-      decidePlacement(post, standing, { bid_id: bidId, provider: bidder.provider, bid, confirmed_warnings: input.confirmedWarnings }, request, metadata);
+      decidePlacement(post, standing, { bid_id: bidId, provider: bidder.provider, bid, confirmed_warnings: input.confirmedWarnings, product }, request, metadata);
 
     // One bid of a post at a time in this process, queued with the commands that compete with them (the end of
     // bidding): the next one starts from the fold the last one left, instead of meeting it at the same revision and

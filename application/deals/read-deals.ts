@@ -7,7 +7,7 @@ import type { ListResult } from '../../domain/shared/list-query';
 import { loadState } from '../../infrastructure/command-handler';
 import type { DealRow } from '../../projections/deals/deals';
 import { customerNamesOf, dealActivities, type DealListQuery, type DealScope, listDeals, postSummariesOf } from '../../projections/deals/queries';
-import { findOrganisation } from '../../projections/organisations/queries';
+import { findOrganisation, organisationNamesOf } from '../../projections/organisations/queries';
 import { findUser } from '../../projections/users/queries';
 import type { Actor } from '../caller';
 import type { WorkflowDependencies } from '../dependencies';
@@ -19,7 +19,7 @@ import { maySeeCustomer, mayWriteDeal } from './deal-access';
 const iso = (date: Date) => date.toISOString();
 
 /** What a card shows beyond the deal's own row (postSummariesOf, customerNamesOf). */
-type DealExtras = { post: DealPostSummary | null; customer_name: string | null };
+type DealExtras = { post: DealPostSummary | null; customer_name: string | null; organisation_name: string | null };
 
 const summaryOf = (deal: DealRow, extras: DealExtras): DealSummaryView => ({
   uuid: deal.uuid,
@@ -51,8 +51,16 @@ export async function dealBoard(db: WorkflowDependencies['db'], actor: Actor, qu
   const { total_records, rows } = await listDeals(db, { ...query, scope });
   // One query each for the page's posts and the customers' names the actor may see.
   const shown = rows.filter((deal) => maySeeCustomer(actor, deal));
-  const [posts, names] = await Promise.all([postSummariesOf(db, rows.map((deal) => deal.post_id)), customerNamesOf(db, shown.map((deal) => deal.customer_id))]);
-  const extrasOf = (deal: DealRow): DealExtras => ({ post: posts.get(deal.post_id) ?? null, customer_name: maySeeCustomer(actor, deal) ? (names.get(deal.customer_id) ?? null) : null });
+  const [posts, names, organisations] = await Promise.all([
+    postSummariesOf(db, rows.map((deal) => deal.post_id)),
+    customerNamesOf(db, shown.map((deal) => deal.customer_id)),
+    organisationNamesOf(db, rows.map((deal) => deal.organisation_id)),
+  ]);
+  const extrasOf = (deal: DealRow): DealExtras => ({
+    post: posts.get(deal.post_id) ?? null,
+    customer_name: maySeeCustomer(actor, deal) ? (names.get(deal.customer_id) ?? null) : null,
+    organisation_name: organisations.get(deal.organisation_id) ?? null,
+  });
   return { total_records, result: rows.map((deal) => summaryOf(deal, extrasOf(deal))) };
 }
 
@@ -69,7 +77,7 @@ export async function dealViewOf(deps: Pick<WorkflowDependencies, 'db' | 'store'
   const post = (await postSummariesOf(db, [deal.post_id])).get(deal.post_id) ?? null;
   const customerName = customer ? [customer.first_name, customer.last_name].filter(Boolean).join(' ') : null;
   return {
-    ...summaryOf(deal, { post, customer_name: customerName }),
+    ...summaryOf(deal, { post, customer_name: customerName, organisation_name: organisation?.name ?? null }),
     activities: activities.map((a) => ({
       uuid: a.activity_id,
       activity_type: a.activity_type,

@@ -14,7 +14,7 @@ export async function copyPost(deps: PostCommandDependencies, requester: PostReq
   const postId = deps.ids.uuid();
   const started = await runPostCommand(deps, requester, postId, {
     type: 'StartPost',
-    data: { post_id: postId, owner_id: source.owner_id, product_id: source.product_id, origin: source.origin, urgency: source.urgency, campaign_slug: source.campaign_slug },
+    data: { post_id: postId, owner_id: source.owner_id, product_id: source.product_id, origin: source.origin, urgency: source.urgency, campaign_slug: source.campaign_slug, campaign_id: source.campaign_id },
   });
   if (!started.ok) return { ...started, postId };
   const parts = copiedParts(source, postId, () => deps.ids.uuid());

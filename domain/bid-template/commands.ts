@@ -1,6 +1,8 @@
+import type { OfferFacts } from '../financial-institution-product/offer';
 import type { PermissionMap } from '../user/permissions';
 import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
 import type { LocationListType, LocationRule, QualifyingRule } from './rules';
+import type { TemplateFileField } from './documents';
 
 // Commands of the bid template aggregate (`bid_template-<uuid>`). Who acts and when come in `metadata`; the provider
 // who owns the template comes as facts read from the read models (DESIGN.md §2).
@@ -22,6 +24,8 @@ export type CreateBidTemplate = {
     template_id: string;
     owner: TemplateOwnerFacts;
     details: BidTemplateDetailsInput;
+    /** The chosen financial institution product as the read model knows it (null or absent: none, or no such product). */
+    product?: OfferFacts | null;
     /** A clone keeps the source's conditional and location rules and documents (spec 3 §3 "Cloning"). */
     cloned_from: { template_id: string; conditional_rules: readonly ConditionalRuleInput[]; location_list_type: LocationListType; location_rules: readonly LocationRule[] } | null;
   };
@@ -36,7 +40,7 @@ type Expected = { expected_revision?: number | null };
 
 export type ChangeBidTemplateDetails = {
   type: 'ChangeBidTemplateDetails';
-  data: Expected & { template_id: string; owner: TemplateOwnerFacts; details: BidTemplateDetailsInput; fee_rules: FeeRuleChoice | null };
+  data: Expected & { template_id: string; owner: TemplateOwnerFacts; details: BidTemplateDetailsInput; fee_rules: FeeRuleChoice | null; product?: OfferFacts | null };
 };
 export type SetQualifyingRules = { type: 'SetQualifyingRules'; data: Expected & { template_id: string; rules: readonly QualifyingRule[] } };
 export type SaveConditionalRule = { type: 'SaveConditionalRule'; data: Expected & { template_id: string; rule: ConditionalRuleInput } };
@@ -45,6 +49,15 @@ export type SetLocationListType = { type: 'SetLocationListType'; data: Expected 
 export type AddLocationRule = { type: 'AddLocationRule'; data: Expected & { template_id: string; rule: LocationRule } };
 export type DeleteLocationRule = { type: 'DeleteLocationRule'; data: Expected & { template_id: string; rule_id: string } };
 export type DeleteBidTemplate = { type: 'DeleteBidTemplate'; data: Expected & { template_id: string } };
+
+/** A template's documents (spec 3 §7 "Bid template documents"): required ones the customer provides, optional ones attached. */
+export const templateDocumentKinds = ['required', 'optional'] as const;
+export type TemplateDocumentKind = (typeof templateDocumentKinds)[number];
+/** `adding`: a new document (its uuid given by the workflow); otherwise a change of the one with this uuid. */
+export type SaveTemplateDocument = { type: 'SaveTemplateDocument'; data: Expected & { template_id: string; kind: TemplateDocumentKind; adding: boolean; document: { uuid: string } & Record<string, unknown> } };
+export type RemoveTemplateDocument = { type: 'RemoveTemplateDocument'; data: Expected & { template_id: string; kind: TemplateDocumentKind; document_id: string } };
+/** A PDF the workflow checked and stored; `link` is where it is served. */
+export type AttachTemplateFile = { type: 'AttachTemplateFile'; data: Expected & { template_id: string; field: TemplateFileField; link: string; byte_size: number } };
 
 export type BidTemplateCommand = (
   | CreateBidTemplate
@@ -56,4 +69,7 @@ export type BidTemplateCommand = (
   | AddLocationRule
   | DeleteLocationRule
   | DeleteBidTemplate
+  | SaveTemplateDocument
+  | RemoveTemplateDocument
+  | AttachTemplateFile
 ) & { metadata: TemplateCommandMetadata };

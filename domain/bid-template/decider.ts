@@ -1,14 +1,21 @@
+import { mayOffer, type OfferFacts } from '../financial-institution-product/offer';
+import { productMessages } from '../financial-institution-product/schemas';
 import { accept, assertNever, type Decider, type DomainError } from '../shared/decider';
+import { sameValue } from '../shared/same';
 import type { FieldErrors } from '../post/schemas';
 import type {
   BidTemplateCommand,
   ChangeBidTemplateDetails,
   CreateBidTemplate,
   SaveConditionalRule,
+  RemoveTemplateDocument,
+  SaveTemplateDocument,
   SetQualifyingRules,
-  TemplateActor,
   TemplateOwnerFacts,
 } from './commands';
+import { mayChangeTemplate } from './access';
+import { detailsAfterDocumentEvent, type TemplateDocumentEvent } from './documents';
+import { bidLimits, bidMessages, optionalDocumentSchema, requiredDocumentSchema } from '../bid/schemas';
 import type { BidTemplateCreated, BidTemplateEvent } from './events';
 import { initialQualifyingRanges, ruleFieldByName } from './rule-fields';
 import { type ConditionalRule, MISSING_QUALIFYING_RULES, type QualifyingRule, templateRuleMessages } from './rules';
@@ -45,12 +52,16 @@ export const bidTemplateErrors = {
   ruleNotFound: 'BID_TEMPLATE_RULE_NOT_FOUND',
   /** Saved by someone else since the caller loaded it: a later save never silently overwrites an earlier one. */
   changedMeanwhile: 'BID_TEMPLATE_CHANGED',
+  /** A required or optional document this template does not hold (spec 3 §7 "Bid template documents"). */
+  documentNotFound: 'BID_TEMPLATE_DOCUMENT_NOT_FOUND',
 } as const;
 
 const refuse = (code: string, message: string, errors?: FieldErrors): BidTemplateDecision => ({ ok: false, error: { code, message, ...(errors ? { errors } : {}) } });
 const invalid = (errors: FieldErrors) => refuse(bidTemplateErrors.invalid, 'The bid template has invalid fields.', errors);
 const notFound = () => refuse(bidTemplateErrors.notFound, 'Bid template not found.');
-const notAllowed = (message = 'You are not allowed to change this bid template.') => refuse(bidTemplateErrors.notAllowed, message);
+/** Who may not change a template is told so (also before an upload is stored, application/bid-templates/attach-template-file.ts). */
+export const notAllowedToChange = { code: bidTemplateErrors.notAllowed, message: 'You are not allowed to change this bid template.' } as const;
+const notAllowed = (message: string = notAllowedToChange.message) => refuse(bidTemplateErrors.notAllowed, message);
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
 /** spec 3 §4 step 9: a new template's qualifying rules. */
@@ -59,16 +70,14 @@ export const initialQualifyingRules = (): QualifyingRule[] =>
 
 const initialState = (): BidTemplateState => ({ status: 'absent' });
 
-/** spec 3 §6: admins; the owner; a provider of the owner's organisation with update_organisation_bid_template. */
-function mayChange(actor: TemplateActor, template: BidTemplate): boolean {
-  if (actor.user_type === 'admin') return true;
-  if (actor.user_type !== 'fsp') return false;
-  if (actor.user_id === template.owner_id) return true;
-  return actor.organisation_uuid === template.owner_organisation_uuid && actor.permissions.update_organisation_bid_template;
-}
 
 /** The details as the form checks them, with the rules that need the owner (organisation, anonymous bids). */
-function checkedDetails(input: unknown, owner: TemplateOwnerFacts): { ok: true; details: BidTemplateDetails } | BidTemplateDecision {
+function checkedDetails(
+  input: unknown,
+  owner: TemplateOwnerFacts,
+  product: OfferFacts | null | undefined,
+  keptProduct: string | null = null,
+): { ok: true; details: BidTemplateDetails } | BidTemplateDecision {
   const parsed = bidTemplateDetailsSchema.safeParse(input);
   const errors: FieldErrors = {};
   if (!parsed.success) for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
@@ -77,6 +86,9 @@ function checkedDetails(input: unknown, owner: TemplateOwnerFacts): { ok: true; 
     // spec 3 §5: a provider of a financial institution has its organisation fixed.
     if (owner.organisation_type === 'financial_institution' && details.organisation_uuid !== owner.organisation_uuid) (errors.organisation_uuid ??= []).push(bidTemplateMessages.organisationFixed);
     if (details.bid_type === 'anonymous' && !owner.permissions.create_anonymous_bid) (errors.bid_type ??= []).push(bidTemplateMessages.anonymousNotAllowed);
+    // docs/products.md: a product the owner may offer, as on a bid; a change may keep the one the template names.
+    const chosen = details.financial_institution_product;
+    if (chosen !== null && chosen !== keptProduct && !(product && mayOffer(product, owner.organisation_uuid))) (errors.financial_institution_product ??= []).push(productMessages.notOffered);
   }
   if (!parsed.success || hasErrors(errors)) return invalid(errors);
   return { ok: true, details: parsed.data };
@@ -98,7 +110,7 @@ function create(command: Extract<BidTemplateCommand, CreateBidTemplate>, state: 
   if (state.status !== 'absent') return refuse(bidTemplateErrors.alreadyExists, 'This bid template already exists.');
   const allowed = actor.user_type === 'admin' || (actor.user_type === 'fsp' && actor.user_id === owner.user_id && actor.permissions.create_bid_template);
   if (!allowed) return notAllowed('You are not allowed to create bid templates.');
-  const checked = checkedDetails(command.data.details, owner);
+  const checked = checkedDetails(command.data.details, owner, command.data.product);
   if (!('details' in checked)) return checked;
   const conditional_rules: ConditionalRule[] = [];
   for (const [index, input] of (cloned_from?.conditional_rules ?? []).entries()) {
@@ -125,11 +137,11 @@ function create(command: Extract<BidTemplateCommand, CreateBidTemplate>, state: 
   });
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = sameValue;
 
 function changeDetails(command: Extract<BidTemplateCommand, ChangeBidTemplateDetails>, template: BidTemplate): BidTemplateDecision {
   const { actor, now } = command.metadata;
-  const checked = checkedDetails(command.data.details, command.data.owner);
+  const checked = checkedDetails(command.data.details, command.data.owner, command.data.product, template.details.financial_institution_product);
   if (!('details' in checked)) return checked;
   const { details } = checked;
   // spec 3 §4 step 2: an unchanged template is not saved again.
@@ -186,6 +198,36 @@ function saveConditionalRule(command: Extract<BidTemplateCommand, SaveConditiona
   return accept({ type: 'ConditionalRuleSaved', data: { template_id: template.template_id, rule: checked.rule } });
 }
 
+const documentNotFound = () => refuse(bidTemplateErrors.documentNotFound, 'Document not found.');
+const documentsField = { required: 'required_documents', optional: 'optional_documents' } as const;
+
+/** spec 3 §5: a required document's quantity 1 to 1000, its type and whether it is mandatory; an optional one's text. */
+function saveDocument(command: Extract<BidTemplateCommand, SaveTemplateDocument>, template: BidTemplate): BidTemplateDecision {
+  const { kind, adding, document, template_id } = command.data;
+  const parsed = (kind === 'required' ? requiredDocumentSchema : optionalDocumentSchema).safeParse(document);
+  if (!parsed.success) return invalid(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', [issue.message]])));
+  const saved = { ...parsed.data, uuid: document.uuid };
+  const field = documentsField[kind];
+  const kept: readonly { uuid?: string | undefined }[] = template.details[field];
+  const existing = kept.find((candidate) => candidate.uuid === saved.uuid);
+  if (!adding && !existing) return documentNotFound();
+  if (existing && same(existing, saved)) return accept();
+  if (!existing && kept.length >= bidLimits.documentsMax) return invalid({ [field]: [bidMessages.tooManyDocuments] });
+  return kind === 'required'
+    ? accept({ type: 'RequiredDocumentSaved', data: { template_id, document: saved as Extract<TemplateDocumentEvent, { type: 'RequiredDocumentSaved' }>['data']['document'] } })
+    : accept({ type: 'OptionalDocumentSaved', data: { template_id, document: saved as Extract<TemplateDocumentEvent, { type: 'OptionalDocumentSaved' }>['data']['document'] } });
+}
+
+/** spec 3 §5: a template keeps at least one required document. */
+function removeDocument(command: Extract<BidTemplateCommand, RemoveTemplateDocument>, template: BidTemplate): BidTemplateDecision {
+  const { kind, document_id, template_id } = command.data;
+  const kept: readonly { uuid?: string | undefined }[] = template.details[documentsField[kind]];
+  if (!kept.some((document) => document.uuid === document_id)) return documentNotFound();
+  if (kind === 'optional') return accept({ type: 'OptionalDocumentRemoved', data: { template_id, document_id } });
+  if (kept.length === 1) return invalid({ required_documents: [bidMessages.requiredDocumentMissing] });
+  return accept({ type: 'RequiredDocumentRemoved', data: { template_id, document_id } });
+}
+
 function decide(command: BidTemplateCommand, state: BidTemplateState): BidTemplateDecision {
   if (command.type === 'CreateBidTemplate') return create(command, state);
   if (state.status !== 'kept') return notFound();
@@ -196,11 +238,11 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
     return refuse(bidTemplateErrors.changedMeanwhile, 'This bid template was changed by someone else meanwhile. Reload it to see the changes.');
   }
   if (command.type === 'DeleteBidTemplate') {
-    const allowed = actor.user_type === 'admin' || (mayChange(actor, template) && actor.permissions.delete_bid_template);
+    const allowed = actor.user_type === 'admin' || (mayChangeTemplate(actor, template) && actor.permissions.delete_bid_template);
     if (!allowed) return notAllowed('You are not allowed to delete this bid template.');
     return accept({ type: 'BidTemplateDeleted', data: { template_id: template.template_id, deleted_by: actor.user_id, deleted_at: now } });
   }
-  if (!mayChange(actor, template)) return notAllowed();
+  if (!mayChangeTemplate(actor, template)) return notAllowed();
   const template_id = template.template_id;
   switch (command.type) {
     case 'ChangeBidTemplateDetails':
@@ -228,6 +270,15 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
     case 'DeleteLocationRule':
       if (!template.location_rules.some((rule) => rule.uuid === command.data.rule_id)) return refuse(bidTemplateErrors.ruleNotFound, 'Rule not found.');
       return accept({ type: 'LocationRuleDeleted', data: { template_id, rule_id: command.data.rule_id } });
+    case 'SaveTemplateDocument':
+      return saveDocument(command, template);
+    case 'RemoveTemplateDocument':
+      return removeDocument(command, template);
+    case 'AttachTemplateFile': {
+      const { field, link, byte_size } = command.data;
+      if (template.details[field] === link) return accept();
+      return accept({ type: 'TemplateFileAttached', data: { template_id, field, link, byte_size } });
+    }
     default:
       return assertNever(command);
   }
@@ -262,6 +313,12 @@ function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateSt
       return kept({ location_rules: template.location_rules.filter((r) => r.uuid !== event.data.rule_id) });
     case 'BidTemplateDeleted':
       return { status: 'deleted', template };
+    case 'RequiredDocumentSaved':
+    case 'RequiredDocumentRemoved':
+    case 'OptionalDocumentSaved':
+    case 'OptionalDocumentRemoved':
+    case 'TemplateFileAttached':
+      return kept({ details: detailsAfterDocumentEvent(template.details, event) });
     default:
       return assertNever(event);
   }

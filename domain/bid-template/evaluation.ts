@@ -43,10 +43,15 @@ function testEntry(step: TraceStep, rule: RuleTest, facts: PostRuleFacts): Trace
   return { step, rule: ruleName(rule), passed: passes(rule, facts), post_value: postValueOf(rule, facts), bound: boundOf(rule), detail: null };
 }
 
+/** When a conditional rule applies, in words: 'LVR 0.00% to 60.00% and Credit band Excellent', or 'always'. */
+export const conditionsInWords = (rule: Pick<ConditionalRule, 'conditions' | 'operator'>): string =>
+  rule.conditions.length === 0 ? 'always' : rule.conditions.map((c) => `${ruleName(c)} ${boundOf(c)}`).join(rule.operator === 'all' ? ' and ' : ' or ');
+
 const conditionsHold = (rule: ConditionalRule, facts: PostRuleFacts) =>
   rule.conditions.length === 0 || (rule.operator === 'all' ? rule.conditions.every((c) => passes(c, facts)) : rule.conditions.some((c) => passes(c, facts)));
 
-function shownBidValue(field: keyof typeof modifiableBidFields, value: unknown): string {
+/** A bid field's value in words: 6.20%, $600, Yes. */
+export function shownBidValue(field: keyof typeof modifiableBidFields, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value !== 'number') return 'none';
   return modifiableBidFields[field].field_type === 'percentage' ? formatPercent(value) : `$${formatAmount(value)}`;
@@ -63,7 +68,7 @@ function applyConditionalRules(template: TemplateRules, facts: PostRuleFacts, tr
   for (const rule of template.conditional_rules) {
     const field = modifiableBidFields[rule.bid_field];
     const holds = conditionsHold(rule, facts);
-    const bound = rule.conditions.length === 0 ? 'always' : rule.conditions.map((c) => `${ruleName(c)} ${boundOf(c)}`).join(rule.operator === 'all' ? ' and ' : ' or ');
+    const bound = conditionsInWords(rule);
     const postValue = rule.conditions.map((c) => `${ruleName(c)} ${postValueOf(c, facts) ?? 'not given'}`).join(', ') || null;
     let detail: string;
     if (!holds) detail = 'Conditions not met: not applied.';
@@ -83,7 +88,8 @@ function applyConditionalRules(template: TemplateRules, facts: PostRuleFacts, tr
   return bid as BidForm;
 }
 
-function shownModifier(rule: ConditionalRule): string {
+/** A rule's modifier value in words: 2.00% (a discount), $150, Yes. */
+export function shownModifier(rule: Pick<ConditionalRule, 'bid_field' | 'modifier'>): string {
   const { modifier } = rule;
   if (modifier.type === 'new_boolean_value') return modifier.value ? 'Yes' : 'No';
   if (modifier.type === 'percentage_discount') return formatPercent(modifier.value);

@@ -1,5 +1,6 @@
 import type { BidTemplateDetails } from './schemas';
 import type { ConditionalRule, LocationListType, LocationRule, QualifyingRule } from './rules';
+import { type TemplateDocumentEvent, templateDocumentEventTypes } from './documents';
 
 // Events of a bid template (`bid_template-<uuid>`, docs/events.md "Bid template"). Templates hold no personal data.
 
@@ -40,7 +41,8 @@ export type BidTemplateEvent =
   | LocationListTypeSet
   | LocationRuleAdded
   | LocationRuleDeleted
-  | BidTemplateDeleted;
+  | BidTemplateDeleted
+  | TemplateDocumentEvent;
 
 export const bidTemplateEventTypes = [
   'BidTemplateCreated',
@@ -52,6 +54,7 @@ export const bidTemplateEventTypes = [
   'LocationRuleAdded',
   'LocationRuleDeleted',
   'BidTemplateDeleted',
+  ...templateDocumentEventTypes,
 ] as const satisfies readonly BidTemplateEvent['type'][];
 
 export const bidTemplateStream = (templateId: string) => `bid_template-${templateId}`;

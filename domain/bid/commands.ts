@@ -1,4 +1,5 @@
 import type { DealStage } from '../deal/stages';
+import type { OfferFacts } from '../financial-institution-product/offer';
 import type { PermissionMap } from '../user/permissions';
 import type { BidWarningCode } from './rules';
 import type { BidFormInput } from './schemas';
@@ -39,7 +40,15 @@ export type ProviderFacts = {
   permissions: PermissionMap;
 };
 
-type Placement = { bid_id: string; post: PostFacts; provider: ProviderFacts; bid: BidFormInput; confirmed_warnings: BidWarningCode[] };
+type Placement = {
+  bid_id: string;
+  post: PostFacts;
+  provider: ProviderFacts;
+  bid: BidFormInput;
+  confirmed_warnings: BidWarningCode[];
+  /** The chosen financial institution product as the read model knows it (null or absent: none chosen, or no such product). */
+  product?: OfferFacts | null;
+};
 
 export type PlaceBid = { type: 'PlaceBid'; data: Placement };
 export type EditBid = { type: 'EditBid'; data: Placement };

@@ -1,3 +1,5 @@
+import { mayOffer } from '../financial-institution-product/offer';
+import { productMessages } from '../financial-institution-product/schemas';
 import { fieldErrorsOf, type FieldErrors } from '../post/schemas';
 import { accept, assertNever, type Decider, type DomainError } from '../shared/decider';
 import type { BidCommand, BidCommandMetadata, BidStatusCommand, EditBid, PlaceBid } from './commands';
@@ -161,7 +163,7 @@ function move(from: BidStatus, to: BidStatus, event: () => BidEvent): BidDecisio
  * The checks placing and editing share: who bids, the form, the bid type, the LVR block and the warnings.
  * `postMustTakeBids`: false only for the bid of an open deal, whose post has left bidding.
  */
-function decideTerms(command: PlaceBid | EditBid, metadata: BidCommandMetadata, postMustTakeBids = true): Refusal | { ok: true; terms: BidTerms } {
+function decideTerms(command: PlaceBid | EditBid, metadata: BidCommandMetadata, postMustTakeBids = true, keptProduct: string | null = null): Refusal | { ok: true; terms: BidTerms } {
   const { actor } = metadata;
   const { post, provider, confirmed_warnings } = command.data;
   // spec 1 §6: only a provider bids (for itself); an admin may bid for a provider (spec 3 §5).
@@ -178,6 +180,11 @@ function decideTerms(command: PlaceBid | EditBid, metadata: BidCommandMetadata, 
   // spec 3 §5: a provider of a financial institution bids for its own organisation.
   if (provider.organisation_type === 'financial_institution' && form.organisation_uuid !== provider.organisation_uuid) {
     add('organisation_uuid', 'A provider of a financial institution bids for its own organisation.');
+  }
+  // docs/products.md: a product the provider may offer; an edit may keep the product the bid already names.
+  const product = form.financial_institution_product;
+  if (product !== null && product !== keptProduct && !(command.data.product && mayOffer(command.data.product, provider.organisation_uuid))) {
+    add('financial_institution_product', productMessages.notOffered);
   }
   if (form.bid_type === 'anonymous' && !provider.permissions.create_anonymous_bid) add('bid_type', 'You are not allowed to place anonymous bids.');
   if (form.bid_type === 'retention') {
@@ -235,7 +242,7 @@ function edit(command: EditBid, bid: BidContent, metadata: BidCommandMetadata, p
   if (command.data.post.post_id !== bid.post_id || command.data.provider.user_id !== bid.provider_id) {
     return refuse(bidErrors.notAllowed, 'A bid stays on its post and with its provider.');
   }
-  const decided = decideTerms(command, metadata, postMustTakeBids);
+  const decided = decideTerms(command, metadata, postMustTakeBids, bid.form.financial_institution_product);
   if (!decided.ok) return decided;
   return accept({
     type: 'BidEdited',

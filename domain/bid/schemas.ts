@@ -66,6 +66,8 @@ export const bidLimits = {
   ongoingFeesMax: 12_000,
   cashBackMax: 50_000,
   documentQuantity: { min: 1, max: 1000 },
+  /** Ours (the spec sets none): the required documents, and the optional ones, a bid or a template may list. */
+  documentsMax: 50,
   textMax: 100,
   longTextMax: 5000,
 } as const;
@@ -81,6 +83,7 @@ export const bidMessages = {
   fixedPeriodRequired: 'Choose the fixed period',
   interestOnlyPeriodRequired: 'Choose the interest-only period',
   revertRequired: 'Give the rate the introductory rate reverts to and when',
+  tooManyDocuments: `At most ${bidLimits.documentsMax} documents`,
 } as const;
 
 /** A rate in percent with at most two decimals (spec 3 §9: percentage input allows at most 2 decimals). */
@@ -100,7 +103,11 @@ export const requiredDocumentSchema = z.strictObject({
   mandatory: flag,
 });
 /** spec 3 §3: an optional document is a document (its file or link) the provider attaches. */
-export const optionalDocumentSchema = z.strictObject({ document: text(bidLimits.longTextMax).min(1, required) });
+export const optionalDocumentSchema = z.strictObject({
+  /** Given by the server, so `/v3/template_optional_documents/{id}` and `/v1/home_loan_bid_optional_documents/{id}` can name one. */
+  uuid: z.uuid({ error: 'Should be a document id' }).optional(),
+  document: text(bidLimits.longTextMax).min(1, required),
+});
 
 /** The bid form's fields without the rules across them (views reuse the shape). */
 export const bidFields = z.strictObject({
@@ -144,8 +151,11 @@ export const bidFields = z.strictObject({
   disclaimer: optionalText(bidLimits.longTextMax),
   product_disclosure_statement: optionalText(bidLimits.longTextMax),
   key_fact_sheets: optionalText(bidLimits.longTextMax),
-  required_documents: z.array(requiredDocumentSchema, { error: bidMessages.requiredDocumentMissing }).min(1, bidMessages.requiredDocumentMissing),
-  optional_documents: z.array(optionalDocumentSchema).default([]),
+  required_documents: z
+    .array(requiredDocumentSchema, { error: bidMessages.requiredDocumentMissing })
+    .min(1, bidMessages.requiredDocumentMissing)
+    .max(bidLimits.documentsMax, bidMessages.tooManyDocuments),
+  optional_documents: z.array(optionalDocumentSchema).max(bidLimits.documentsMax, bidMessages.tooManyDocuments).default([]),
 });
 
 export type BidFormInput = z.input<typeof bidFields>;

@@ -1,4 +1,5 @@
 import { fieldErrorsOf } from '../post/schemas';
+import { sameValue } from '../shared/same';
 import { accept, assertNever, type Decider, type DomainError } from '../shared/decider';
 import type { ExternalDealCommand, RecordExternalDeal, UpdateExternalDeal } from './commands';
 import type { ExternalDealEvent, ExternalDealProvider } from './events';
@@ -29,14 +30,7 @@ export const externalDealErrors = {
 const refuse = (code: string, message: string, errors?: FieldErrors): ExternalDealDecision => ({ ok: false, error: { code, message, ...(errors ? { errors } : {}) } });
 const invalid = (errors: FieldErrors) => refuse(externalDealErrors.invalid, 'The external deal has invalid fields.', errors);
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
-/** Equal values whatever the keys' order (events read back from jsonb come with their keys reordered). */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, canonical(v)]))
-      : value;
-const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+const same = sameValue;
 
 const initialState = (): ExternalDealState => ({ status: 'absent' });
 

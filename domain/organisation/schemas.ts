@@ -116,12 +116,28 @@ export const organisationFilter = z.strictObject({
 export const organisationListQuery = listQuerySchema(organisationSortable, organisationFilter);
 export type OrganisationListQuery = z.infer<typeof organisationListQuery>;
 
-/** A provider of an organisation, as the organisation's providers list and the team screen show it (spec 1 §2 /my-team). */
+/** A provider's place in its organisation: a manager holds manage_permissions_for_fsps_within_org (spec 3 §6). */
+export const memberRoles = ['manager', 'provider'] as const;
+export type MemberRole = (typeof memberRoles)[number];
+export const memberRoleLabels: Record<MemberRole, string> = { manager: 'Manager', provider: 'Provider' };
+
+/**
+ * A provider of an organisation, as the organisation's providers list, the team screen (spec 1 §2 /my-team) and the
+ * admin's Members list show it, with its bid counts (docs/leads-and-opportunities.md "Members").
+ */
 export const organisationProviderView = z.object({
   uuid: z.uuid(),
   full_name: z.string().nullable(),
   email: z.string().nullable(),
   status: z.enum(userStatuses),
+  organisation_uuid: z.uuid().nullable(),
+  organisation_name: z.string().nullable(),
+  provider_type: z.enum(organisationTypes).nullable(),
+  role: z.enum(memberRoles),
+  /** Auction bids placed, deals won, deals settled (not deleted). */
+  bids: z.number().int(),
+  deals: z.number().int(),
+  settled_deals: z.number().int(),
   created_at: z.string(),
 });
 export type OrganisationProviderView = z.infer<typeof organisationProviderView>;

@@ -26,7 +26,7 @@ export type PublishSettings = { bidding_period_days: number; review_period_days:
 
 export type StartPost = {
   type: 'StartPost';
-  data: { post_id: string; owner_id: string; product_id: string; origin: PostOrigin; urgency: Urgency | null; campaign_slug: string | null };
+  data: { post_id: string; owner_id: string; product_id: string; origin: PostOrigin; urgency: Urgency | null; campaign_slug: string | null; campaign_id: string | null };
 };
 export type ChangePostDetails = { type: 'ChangePostDetails'; data: { post_id: string; changes: PostChanges } };
 

@@ -35,6 +35,8 @@ export type PostContent = {
   product_id: string;
   origin: PostOrigin;
   campaign_slug: string | null;
+  /** The campaign the post was started from (docs/campaigns.md). */
+  campaign_id: string | null;
   urgency: Urgency | null;
   sort_by: PostSortKey | null;
   home_loan: (HomeLoan & { home_loan_id: string }) | null;

@@ -38,14 +38,14 @@ const active = [...completePost, published];
 describe('post', () => {
   describe('when nothing exists yet', () => {
     it('the owner starts a pending post', () => {
-      expect(given([]).when({ type: 'StartPost', data: { ...ref, product_id: productId, origin: 'auction', urgency: 'within_1_month', campaign_slug: null } })).toEqual({
+      expect(given([]).when({ type: 'StartPost', data: { ...ref, product_id: productId, origin: 'auction', urgency: 'within_1_month', campaign_slug: null, campaign_id: null } })).toEqual({
         ok: true,
         events: [started],
       });
       expect(fold([started]).status).toBe('pending');
     });
     it('nobody starts a post for someone else', () => {
-      const start: PostCommandBody = { type: 'StartPost', data: { post_id: postId, owner_id: otherUserId, product_id: productId, origin: 'matching', urgency: null, campaign_slug: null } };
+      const start: PostCommandBody = { type: 'StartPost', data: { post_id: postId, owner_id: otherUserId, product_id: productId, origin: 'matching', urgency: null, campaign_slug: null, campaign_id: null } };
       expect(given([]).when(start)).toEqual(failsWith(postErrors.notOwner));
     });
     it('nothing else can happen to it', () => {
@@ -55,7 +55,7 @@ describe('post', () => {
 
   describe('when the post is pending', () => {
     it('cannot be started twice', () => {
-      expect(given([started]).when({ type: 'StartPost', data: { ...ref, product_id: productId, origin: 'auction', urgency: null, campaign_slug: null } })).toEqual(
+      expect(given([started]).when({ type: 'StartPost', data: { ...ref, product_id: productId, origin: 'auction', urgency: null, campaign_slug: null, campaign_id: null } })).toEqual(
         failsWith(postErrors.alreadyExists),
       );
     });
@@ -279,7 +279,7 @@ describe('post', () => {
       expect(fold(deleted)).toEqual({ status: 'absent', deleted: true });
       expect(given(deleted).when(remove, asAdmin)).toEqual(failsWith(postErrors.notFound));
       expect(given(deleted).when({ type: 'EndBidding', data: { post_id: postId } })).toEqual(failsWith(postErrors.notFound));
-      const start: PostCommandBody = { type: 'StartPost', data: { post_id: postId, owner_id: ownerId, product_id: productId, origin: 'auction', urgency: null, campaign_slug: null } };
+      const start: PostCommandBody = { type: 'StartPost', data: { post_id: postId, owner_id: ownerId, product_id: productId, origin: 'auction', urgency: null, campaign_slug: null, campaign_id: null } };
       expect(given(deleted).when(start)).toEqual(failsWith(postErrors.alreadyExists));
     });
   });
@@ -323,7 +323,7 @@ function completePreferences() {
 
 /** The commands that build the complete post of the fixtures. */
 const completeSetUp: PostCommandBody[] = [
-  { type: 'StartPost', data: { ...ref, product_id: productId, origin: 'auction', urgency: 'within_1_month', campaign_slug: null } },
+  { type: 'StartPost', data: { ...ref, product_id: productId, origin: 'auction', urgency: 'within_1_month', campaign_slug: null, campaign_id: null } },
   { type: 'SetHomeLoan', data: { post_id: postId, home_loan_id: homeLoanId, home_loan: refinanceLoan } },
   { type: 'SetPreferences', data: { post_id: postId, home_loan_id: homeLoanId, preferences_id: preferencesId, preferences: completePreferences() } },
   addApplicant(applicantIds[0], jane),

@@ -414,9 +414,10 @@ function changedFields<T extends object>(current: T, next: T): Partial<T> {
 function evolve(state: PostState, event: PostEvent): PostState {
   if (event.type === 'PostStarted') {
     const { post_id, owner_id, product_id, origin, campaign_slug, urgency } = event.data;
+    const campaign_id = event.data.campaign_id ?? null;
     return {
       status: 'pending',
-      post: { post_id, owner_id, product_id, origin, campaign_slug, urgency, sort_by: null, home_loan: null, preferences: null, applicants: [], incomes: [], expenses: [], used_ids: [] },
+      post: { post_id, owner_id, product_id, origin, campaign_slug, campaign_id, urgency, sort_by: null, home_loan: null, preferences: null, applicants: [], incomes: [], expenses: [], used_ids: [] },
     };
   }
   if (state.status === 'absent') return state;

@@ -23,7 +23,11 @@ type PostRef = { post_id: string; owner_id: string };
 /** POST /v2/products/{id}/posts: the customer starts describing a loan; the post is `pending`. */
 export type PostStarted = {
   type: 'PostStarted';
-  data: PostRef & { product_id: string; urgency: Urgency | null; origin: PostOrigin; campaign_slug: string | null };
+  /**
+   * `campaign_id`: the active campaign whose link (`/create-post?slug=`) the post was started from, with its slug;
+   * both null otherwise (docs/campaigns.md). Absent in events written before campaigns existed: read as null.
+   */
+  data: PostRef & { product_id: string; urgency: Urgency | null; origin: PostOrigin; campaign_slug: string | null; campaign_id?: string | null };
 };
 /** PATCH /v2/posts/{id} `operation: update`. */
 export type PostDetailsChanged = { type: 'PostDetailsChanged'; data: PostRef & { changes: PostChanges } };

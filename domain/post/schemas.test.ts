@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { campaignMessages } from '../campaign/schemas';
 import {
   applicantChangesSchema,
   applicantSchema,
@@ -226,6 +227,6 @@ describe('a new post', () => {
   it('may leave the urgency for later, and names a campaign by its slug', () => {
     expect(newPostSchema.parse({})).toEqual({});
     expect(errorsOf(newPostSchema, { urgency: 'tomorrow' })).toEqual({ urgency: ['Choose one of the listed values'] });
-    expect(errorsOf(newPostSchema, { campaign_slug: 'Spring Sale!' })).toEqual({ campaign_slug: ['Should be a campaign slug'] });
+    expect(errorsOf(newPostSchema, { campaign_slug: 'Spring Sale!' })).toEqual({ campaign_slug: [campaignMessages.slug] });
   });
 });

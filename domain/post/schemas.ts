@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AustralianAddress, australianAddress, pickAddressMessage } from '../address/schemas';
+import { campaignSlug } from '../campaign/schemas';
 import { ageMessages, longTextMaxLength, organisationNameMaxLength } from '../shared/limits';
 import { bounded, choice, numberField, wholeNumber } from '../shared/fields';
 import { formatAmount, maxLengthMessage, maxMessage, messageRequired, minLengthMessage, minMessage, reasonRequired, required } from '../shared/messages';
@@ -94,12 +95,6 @@ export const postAddress = australianAddress;
 export type PostAddress = AustralianAddress;
 
 // ── Post (spec 2 §3 "Post") ─────────────────────────────────────────────────────────────────────────────────────
-
-/** A campaign is named by its slug in the wizard's link (`/create-post?slug=`). */
-export const campaignSlug = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'Should be a campaign slug');
 
 /** Creating a post (POST /v2/products/{id}/posts); urgency may come later in the application stepper. */
 export const newPostSchema = z.strictObject({

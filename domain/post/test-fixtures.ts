@@ -69,7 +69,7 @@ const ref = { post_id: postId, owner_id: ownerId };
 
 export const started: PostEvent = {
   type: 'PostStarted',
-  data: { ...ref, product_id: productId, urgency: 'within_1_month', origin: 'auction', campaign_slug: null },
+  data: { ...ref, product_id: productId, urgency: 'within_1_month', origin: 'auction', campaign_slug: null, campaign_id: null },
 };
 
 /** Every event of the complete post, before it is published. */

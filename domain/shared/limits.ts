@@ -23,3 +23,21 @@ export const personNameMaxLength = 60;
 
 /** An organisation's (lender's) name, as typed or picked. */
 export const organisationNameMaxLength = 99;
+
+/**
+ * The product import (spec 3 §7 `import_from_csv`): the file's size before base64, and its rows (the header not
+ * counted). One place for both, so the API's body limit, the refusal's words and the screen's hint agree.
+ */
+export const productImportLimits = { maxFileBytes: 2 * 1024 * 1024, maxRows: 10_000 } as const;
+
+/**
+ * An uploaded PDF (a bid template's key fact sheet or product disclosure statement, spec 3 §7): the one size limit,
+ * checked before anything is stored.
+ */
+export const pdfUploadLimits = { maxBytes: 10 * 1024 * 1024 } as const;
+
+export const pdfUploadMessages = {
+  onlyPdf: 'Only PDF files are allowed!',
+  tooLarge: `The file must be smaller than ${pdfUploadLimits.maxBytes / 1024 / 1024} MB.`,
+  missing: 'Choose a PDF file to upload.',
+} as const;

@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import { comparisonRate } from '../../domain/bid/comparison-rate';
 import type { BidTemplateEvent } from '../../domain/bid-template/events';
 import { bidTemplateEventTypes } from '../../domain/bid-template/events';
+import { detailsAfterDocumentEvent } from '../../domain/bid-template/documents';
 import type { BidTemplateDetails } from '../../domain/bid-template/schemas';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
@@ -140,5 +141,15 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
     case 'BidTemplateDeleted':
       await db.deleteFrom('bid_templates').where('uuid', '=', event.data.template_id).execute();
       return;
+    case 'RequiredDocumentSaved':
+    case 'RequiredDocumentRemoved':
+    case 'OptionalDocumentSaved':
+    case 'OptionalDocumentRemoved':
+    case 'TemplateFileAttached': {
+      const row = await db.selectFrom('bid_templates').select('details').where('uuid', '=', event.data.template_id).executeTakeFirst();
+      if (!row) return;
+      await template.set({ ...detailColumns(detailsAfterDocumentEvent(row.details, event)), ...touched }).execute();
+      return;
+    }
   }
 }

@@ -41,3 +41,9 @@ export async function findBidTemplateByRule(db: Database, kind: 'conditional_rul
   const holding = sql<boolean>`${sql.ref(kind)} @> ${JSON.stringify([{ uuid: ruleId }])}::jsonb`;
   return db.selectFrom('bid_templates').selectAll().where(holding).executeTakeFirst();
 }
+
+/** The template holding a required or an optional document (`/v3/required_documents/{id}`, `/v3/template_optional_documents/{id}`). */
+export async function findBidTemplateByDocument(db: Database, kind: 'required_documents' | 'optional_documents', documentId: string): Promise<BidTemplateRow | undefined> {
+  const holding = sql<boolean>`details -> ${kind} @> ${JSON.stringify([{ uuid: documentId }])}::jsonb`;
+  return db.selectFrom('bid_templates').selectAll().where(holding).executeTakeFirst();
+}

@@ -20,11 +20,11 @@ export async function findBid(database: Database, uuid: string): Promise<BidRow 
   return bids(database).selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
-/** The bid whose form holds this required document (`/v1/required_documents/{id}`). */
-export async function findBidOfRequiredDocument(database: Database, documentId: string): Promise<BidRow | undefined> {
+/** The bid whose form holds this required or optional document (`/v1/required_documents/{id}`, `/v1/home_loan_bid_optional_documents/{id}`). */
+export async function findBidOfDocument(database: Database, kind: 'required_documents' | 'optional_documents', documentId: string): Promise<BidRow | undefined> {
   return bids(database)
     .selectAll()
-    .where(sql<boolean>`form -> 'required_documents' @> ${JSON.stringify([{ uuid: documentId }])}::jsonb`)
+    .where(sql<boolean>`form -> ${kind} @> ${JSON.stringify([{ uuid: documentId }])}::jsonb`)
     .where('deleted', '=', false)
     .executeTakeFirst();
 }

@@ -23,6 +23,8 @@ export type DealListQuery = {
   activityDateTo: string | null;
   providerId: string | null;
   organisationId: string | null;
+  /** Only external deals (true) or only the auction's (false). */
+  external: boolean | null;
   page: number;
   count: number;
   sortField: 'updated_at' | 'opened_at' | 'value' | 'last_activity_date';
@@ -37,6 +39,7 @@ export async function listDeals(db: Database, query: DealListQuery): Promise<{ t
   if (query.providerId) filtered = filtered.where('provider_id', '=', query.providerId);
   if (query.organisationId) filtered = filtered.where('organisation_id', '=', query.organisationId);
   if (query.stages) filtered = filtered.where('stage', 'in', [...query.stages]);
+  if (query.external !== null) filtered = filtered.where('external', '=', query.external);
   if (query.activityType || query.activityDateFrom || query.activityDateTo) {
     const { activityType, activityDateFrom, activityDateTo } = query;
     filtered = filtered.where(({ exists, selectFrom }) => {

@@ -31,6 +31,13 @@ export async function findOrganisation(db: Database, uuid: string): Promise<Orga
   return db.selectFrom('organisations').selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
+/** Organisations' names by uuid, in one query (a page of deals). */
+export async function organisationNamesOf(db: Database, uuids: readonly string[]): Promise<Map<string, string>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db.selectFrom('organisations').select(['uuid', 'name']).where(sql<boolean>`uuid = any(${[...new Set(uuids)]}::uuid[])`).execute();
+  return new Map(rows.map((row) => [row.uuid, row.name]));
+}
+
 /** The organisations named as allowed bidders, with their type as known here (null: no such organisation). */
 export async function bidderCandidates(db: Database, uuids: readonly string[]): Promise<BidderCandidate[]> {
   if (uuids.length === 0) return [];

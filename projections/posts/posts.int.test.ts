@@ -19,7 +19,7 @@ const given = (postId: string, events: PostEvent[]) => testbed.given(postStream(
 
 const started = (post_id: string): PostEvent => ({
   type: 'PostStarted',
-  data: { post_id, owner_id, product_id: 'dddddddd-0000-4000-8000-000000000000', urgency: 'within_1_month', origin: 'auction', campaign_slug: null },
+  data: { post_id, owner_id, product_id: 'dddddddd-0000-4000-8000-000000000000', urgency: 'within_1_month', origin: 'auction', campaign_slug: null, campaign_id: null },
 });
 
 const preferencesOf = async () =>

@@ -77,7 +77,7 @@ export function publishedPostEvents({ postId, homeLoanId }: MarketPost, ownerId:
   const applicants = [randomIds.uuid(), randomIds.uuid()] as const;
   const metadata = { actor: { user_id: ownerId, admin: false }, now: now.toISOString() };
   const commands = [
-    { type: 'StartPost', data: { post_id: postId, owner_id: ownerId, product_id: homeLoanProduct.uuid, origin: 'auction', urgency: 'within_1_month', campaign_slug: null } },
+    { type: 'StartPost', data: { post_id: postId, owner_id: ownerId, product_id: homeLoanProduct.uuid, origin: 'auction', urgency: 'within_1_month', campaign_slug: null, campaign_id: null } },
     { type: 'SetHomeLoan', data: { post_id: postId, home_loan_id: homeLoanId, home_loan: homeLoan } },
     { type: 'SetPreferences', data: { post_id: postId, home_loan_id: homeLoanId, preferences_id: randomIds.uuid(), preferences: defaultPreferences } },
     { type: 'AddApplicant', data: { post_id: postId, home_loan_id: homeLoanId, applicant_id: applicants[0], applicant: jane } },

@@ -54,7 +54,7 @@ export function latencyTable(rows: LatencyRow[]): string {
 }
 
 /** Columns padded to their widest cell; the first and last left-aligned, the numbers between right-aligned. */
-function formatTable(header: string[], cells: string[][]): string {
+export function formatTable(header: string[], cells: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const numeric = (i: number) => i > 0 && i < header.length - 1;
   const line = (c: string[]) => c.map((v, i) => (numeric(i) ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();

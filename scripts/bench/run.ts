@@ -17,6 +17,7 @@ import { messageWorkloads, printMessages } from './messages';
 import { printStatistics, statisticsOnly } from './statistics';
 import { printScale, scaleWorkloads } from './scale';
 import { loadOptions, loadWorkload, printLoad } from './load';
+import { printProducts, productWorkloads } from './products';
 
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 let groups = 0;
@@ -117,7 +118,7 @@ async function peerLogWorkloads(batch: number): Promise<{ consumer: TaskResult; 
 
 // `statistics` (issue 6) runs alone only: the trade part already times the panel on its read model. `load`
 // (issue 7) too: it loads the whole machine for five minutes; and `scale` (issue 7: about an hour for 1,000,000 events).
-const parts = ['store', 'trade', 'messages', 'statistics', 'load', 'scale'] as const;
+const parts = ['store', 'trade', 'messages', 'statistics', 'load', 'scale', 'products'] as const;
 
 /** The parts named on the command line (`npm run bench -- trade`), all of them when none is; `--name value` options are the parts' own. */
 function selectedParts(): Set<(typeof parts)[number]> {
@@ -155,6 +156,10 @@ async function main(): Promise<void> {
   if (selected.has('scale')) {
     process.stderr.write('Scale: rebuild and queries at 100,000 and 1,000,000 events\n');
     printScale(await scaleWorkloads({ freshDatabase }));
+  }
+  if (selected.has('products')) {
+    process.stderr.write('Product import: 10,000 rows against parsing them alone\n');
+    printProducts(await productWorkloads({ freshDatabase }));
   }
   if (selected.has('trade')) {
     process.stderr.write('Trade flow: bids over HTTP, dashboards\n');

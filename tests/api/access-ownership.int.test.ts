@@ -7,6 +7,7 @@ import { jane, livingCosts, refinanceLoan, salary } from '../../domain/post/test
 import { postHelpers } from '../support/posts';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { type ActivePost, acceptedDeal, activePost, placeBid, projectionsIdle, provider, settle, type TestProvider, validBid } from '../support/trade';
+import { multipartFile, pdfFile } from '../support/uploads';
 import { as, type TestUser } from '../support/users';
 
 // Ownership, with real resources (issue 7 item 4, docs/security.md "Access matrix"): tests/api/access-matrix.int.test.ts
@@ -43,8 +44,9 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydn
 const posts = postHelpers(() => t);
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (who: TestUser | null, method: Method, url: string, payload?: Record<string, unknown>) => {
-  const request = { method, url, ...(method === 'POST' || method === 'PATCH' ? { payload: payload ?? {} } : {}) };
+const call = (who: TestUser | null, method: Method, url: string, payload?: Record<string, unknown>, file?: Buffer) => {
+  const body = file ? multipartFile(file) : method === 'POST' || method === 'PATCH' ? { payload: payload ?? {} } : {};
+  const request = { method, url, ...body };
   return t.app.inject(who ? as(who, request) : request);
 };
 /** Adds a note activity to the deal as the bidder; answers the activity's uuid (the answer is the whole deal). */
@@ -101,6 +103,8 @@ type Target = {
   allowed?: TestUser;
   /** Texts an outsider's successful read must not hold (besides the owner's personal data). */
   hidden?: string[];
+  /** An upload: sent as multipart (the part `file`) instead of the payload. */
+  file?: Buffer;
 };
 type Row = {
   /** Whose thing it is: the customer `owner`, or the provider `bidder` (and its organisation). */
@@ -118,15 +122,25 @@ async function freshBid(overrides: Parameters<typeof validBid>[1] = {}) {
   return { post, bidId: await placeBid(t, bidder, post.homeLoanId, overrides) };
 }
 const permissionsOf = async (user: TestUser) => (await t.asAdmin({ method: 'GET', url: `/v2/users/${user.id}/permissions` })).json().uuid as string;
-/** A fresh bid template of the bidder's, with a conditional rule and a place; answers their uuids. */
+const twoDocuments = [
+  { document_type: 'Payslips', description: 'The last two', quantity: 2, mandatory: true },
+  { document_type: 'Tax returns', description: null, quantity: 1, mandatory: false },
+];
+/** A fresh bid template of the bidder's, with two required documents, an optional one, a conditional rule and a place; answers their uuids. */
 async function bidderTemplate() {
-  const { home_loan_bid_template_uuid: _none, ...bid } = validBid(bidder.organisationUuid);
+  const { home_loan_bid_template_uuid: _none, ...bid } = validBid(bidder.organisationUuid, { required_documents: twoDocuments, optional_documents: [{ document: 'Brochure' }] });
   const created = await call(bidder, 'POST', '/v4/home_loan_bid_templates', { home_loan_bid_template: { ...bid, name: 'Ownership template' } });
+  const { required_documents, optional_documents } = created.json().home_loan_bid_template as Record<'required_documents' | 'optional_documents', { uuid: string }[]>;
   const template = created.json().uuid as string;
   const rule = { template_conditional_field: { bid_field: 'interest_rate', conditions: [], modifier: { type: 'reduce_base_value', value: 0.1 } } };
   const ruled = await call(bidder, 'POST', `/v2/home_loan_bid_templates/${template}/template_conditional_fields`, rule);
   const placed = await call(bidder, 'POST', `/v2/home_loan_bid_templates/${template}/template_location_rules`, { template_location_rule: { address_type: 'state', state: 'NSW' } });
-  return { template, rule: ruled.json().conditional_rules[0].uuid as string, place: placed.json().location_rules[0].uuid as string };
+  return { template, rule: ruled.json().conditional_rules[0].uuid as string, place: placed.json().location_rules[0].uuid as string, required: required_documents[1]!.uuid, optional: optional_documents[0]!.uuid };
+}
+/** A fresh bid of the bidder's with an optional document; answers the document's uuid. */
+async function bidOptionalDocument() {
+  const { bidId } = await freshBid({ optional_documents: [{ document: 'Brochure' }] });
+  return (await call(bidder, 'GET', `/v4/home_loan_bids/${bidId}`)).json().home_loan_bid.optional_documents[0].uuid as string;
 }
 const { applicants: _applicants, ...living } = livingCosts;
 
@@ -149,6 +163,8 @@ const table: Record<string, Row> = {
   // Customers read an active provider's answers (the profile behind a bid); other providers do not.
   'GET /v2/fsps/{uuid}/fsp_questions': { owner: 'provider', otherCustomer: 200, otherOrganisation: 403, target: async () => ({ url: `/v2/fsps/${bidder.id}/fsp_questions` }) },
   'GET /v1/fsps/{id}/bidding_limits': { owner: 'provider', otherCustomer: 403, otherOrganisation: 403, target: async () => ({ url: `/v1/fsps/${bidder.id}/bidding_limits` }) },
+  // What a provider may offer on a bid is its own to read (docs/products.md).
+  'GET /v2/fsps/{id}/financial_institution_products': { owner: 'provider', otherCustomer: 403, otherOrganisation: 403, target: async () => ({ url: `/v2/fsps/${bidder.id}/financial_institution_products` }) },
   'GET /v1/fsps/{id}/reviews': { owner: 'provider', otherCustomer: 200, otherOrganisation: 403, target: async () => ({ url: `/v1/fsps/${bidder.id}/reviews` }) },
   'GET /v2/users': { owner: 'provider', otherCustomer: 403, otherOrganisation: 403, target: async () => ({ url: `/v2/users?filter[organisation_uuid]=${bidder.organisationUuid}` }) },
 
@@ -330,6 +346,51 @@ const table: Record<string, Row> = {
     target: async () => ({ url: `/v2/home_loan_bid_templates/${(await bidderTemplate()).template}/template_location_rules`, payload: { template_location_rule: { address_type: 'postcode', state: 'VIC', postcode: '3000' } } }),
   },
   'DELETE /v2/template_location_rules/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v2/template_location_rules/${(await bidderTemplate()).place}` }) },
+  'GET /v3/home_loan_bid_templates/{id}/required_documents': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/required_documents` }) },
+  'POST /v3/home_loan_bid_templates/{id}/required_documents': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/required_documents`, payload: { required_document: { document_type: 'Bank statements', description: null, quantity: 3, mandatory: true } } }),
+  },
+  'PATCH /v3/required_documents/{id}': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/required_documents/${(await bidderTemplate()).required}`, payload: { required_document: { document_type: 'Tax returns', description: 'Two years', quantity: 2, mandatory: true } } }),
+  },
+  'DELETE /v3/required_documents/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v3/required_documents/${(await bidderTemplate()).required}` }) },
+  'GET /v3/home_loan_bid_templates/{id}/template_optional_documents': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/template_optional_documents` }),
+  },
+  'POST /v3/home_loan_bid_templates/{id}/template_optional_documents': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/template_optional_documents`, payload: { document: 'Rate card' } }),
+  },
+  'PATCH /v3/template_optional_documents/{id}': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/template_optional_documents/${(await bidderTemplate()).optional}`, payload: { document: 'The 2027 brochure' } }),
+  },
+  'DELETE /v3/template_optional_documents/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v3/template_optional_documents/${(await bidderTemplate()).optional}` }) },
+  'POST /v3/home_loan_bid_templates/{id}/key_fact_sheets': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/key_fact_sheets`, file: pdfFile('ownership key facts') }),
+  },
+  'POST /v3/home_loan_bid_templates/{id}/product_disclosure_statements': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/product_disclosure_statements`, file: pdfFile('ownership disclosure') }),
+  },
 
   // Bids: the bidder's (and the post's customer's to read); the auction room shows an open post's bids to providers.
   'GET /v4/home_loan_bids/{id}': { owner: 'provider', otherCustomer: 404, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}` }) },
@@ -382,6 +443,13 @@ const table: Record<string, Row> = {
     otherOrganisation: 404,
     target: async () => ({ url: `/v1/home_loan_bids/${openBid}/home_loan_bid_optional_documents`, payload: { home_loan_bid_optional_document: { document: 'https://example.com/kfs.pdf' } } }),
   },
+  'PATCH /v1/home_loan_bid_optional_documents/{id}': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v1/home_loan_bid_optional_documents/${await bidOptionalDocument()}`, payload: { home_loan_bid_optional_document: { document: 'The 2027 brochure' } } }),
+  },
+  'DELETE /v1/home_loan_bid_optional_documents/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v1/home_loan_bid_optional_documents/${await bidOptionalDocument()}` }) },
 };
 
 /** Routes with an id in the path that is nobody's own, with the reason; the rest of the documented routes are owned. */
@@ -400,6 +468,11 @@ const notOwned: Record<string, string> = {
   'PATCH /v2/organisations/{id}': 'admins only',
   'DELETE /v1/organisations/{id}': 'admins only',
   'GET /v1/organisations/{id}/fsps': 'admins only',
+  'GET /v2/organisations/{id}/products': 'admins only',
+  'POST /v2/organisations/{id}/financial_institution_products': 'admins only (tests/api/financial-institution-products.int.test.ts: a provider of the organisation cannot import)',
+  'GET /v2/financial_institution_products/{id}': 'admins only',
+  'PUT /v2/financial_institution_products/{id}': 'admins only',
+  'DELETE /v2/financial_institution_products/{id}': 'admins only',
   'GET /v1/outbox_messages/{id}': 'admins only',
   'GET /v1/products/{product_uuid}/questions': 'admins only',
   'POST /v1/products/{product_uuid}/questions': 'admins only',
@@ -438,7 +511,7 @@ describe('the ownership table', () => {
       ];
       for (const [who, caller, expected] of callers) {
         const before = await t.eventCount();
-        const response = await call(caller, method, target.url, target.payload);
+        const response = await call(caller, method, target.url, target.payload, target.file);
         if (response.statusCode !== expected) wrong.push(`${route} as ${who}: ${response.statusCode} ${response.body.slice(0, 120)}, expected ${expected}`);
         if (expected >= 400) {
           if ((await t.eventCount()) !== before) wrong.push(`${route} as ${who}: refused but wrote events`);
@@ -450,7 +523,7 @@ describe('the ownership table', () => {
         }
       }
       const allowed = target.allowed ?? (row.owner === 'customer' ? owner : bidder);
-      const response = await call(allowed, method, target.url, target.payload);
+      const response = await call(allowed, method, target.url, target.payload, target.file);
       if (response.statusCode >= 300) wrong.push(`${route} as the owner: ${response.statusCode} ${response.body.slice(0, 160)}`);
       await settle(t, response.headers['x-position']);
     }

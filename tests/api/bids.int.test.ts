@@ -479,7 +479,7 @@ describe('editing, cancelling, deleting', () => {
     expect(changed.json().home_loan_bid.required_documents[0]).toMatchObject({ uuid: only, quantity: 3 });
     expect((await send(bank, 'DELETE', `/v1/required_documents/${only}`)).statusCode).toBe(200);
     const optional = await send(bank, 'POST', `/v1/home_loan_bids/${id}/home_loan_bid_optional_documents`, { home_loan_bid_optional_document: { document: 'https://example.com/kfs.pdf' } });
-    expect(optional.json().home_loan_bid.optional_documents).toEqual([{ document: 'https://example.com/kfs.pdf' }]);
+    expect(optional.json().home_loan_bid.optional_documents).toEqual([{ uuid: expect.any(String), document: 'https://example.com/kfs.pdf' }]);
     const bad = await send(bank, 'POST', `/v1/home_loan_bids/${id}/required_documents`, { required_document: { document_type: '', quantity: 0, mandatory: true } });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['required_document.document_type', 'required_document.quantity']));

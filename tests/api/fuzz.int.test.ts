@@ -6,7 +6,7 @@ import { consumersFor } from '../../projections/registry';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { applyMutations, badUuids, badValue, type JsonSchema, mutations, nastyStrings, validValue } from '../support/schema-arbitraries';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { acceptedDeal, activePost, placeBid, provider } from '../support/trade';
+import { acceptedDeal, activePost, placeBid, provider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
 // Issue 7 "Fuzzing": every route of the OpenAPI document gets generated bad input, derived from the route's own
@@ -63,7 +63,12 @@ beforeAll(async () => {
   conversationId = conversation.json().uuid as string;
   const message = await t.app.inject(as(deal.bidder, { method: 'POST', url: `/v1/conversations/${conversationId}/messages`, payload: { message: 'Happy to help.' } }));
   expect(message.statusCode, message.body).toBe(201);
+  // A bid template with a required and an optional document, so the template and document routes reach real ones.
+  const { home_loan_bid_template_uuid: _none, ...templateDetails } = validBid(deal.bidder.organisationUuid, { optional_documents: [{ document: 'Brochure' }] });
+  const template = await t.app.inject(as(deal.bidder, { method: 'POST', url: '/v4/home_loan_bid_templates', payload: { home_loan_bid_template: { ...templateDetails, name: 'Fuzzed' } } }));
+  expect(template.statusCode, template.body).toBe(201);
   const reads: [TestUser, string][] = [
+    [deal.bidder, `/v4/home_loan_bid_templates/${template.json().uuid}`],
     [deal.post.owner, `/v4/posts/${deal.post.postId}`],
     [deal.post.owner, `/v4/posts/${open.postId}`],
     [deal.bidder, `/v1/deals/${deal.dealId}`],

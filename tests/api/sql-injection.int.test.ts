@@ -3,6 +3,9 @@ import { bidTemplateSortable } from '../../contracts/bid-template';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSortable } from '../../api/routes/deals';
 import { bidSortable } from '../../contracts/bid';
+import { campaignSortable } from '../../domain/campaign/schemas';
+import { leadSortable } from '../../domain/lead/schemas';
+import { productSortable } from '../../domain/financial-institution-product/schemas';
 import { organisationProviderSortable, organisationSortable } from '../../domain/organisation/schemas';
 import { outboxSortable } from '../../domain/outbox/schemas';
 import { dashboardSortable } from '../../domain/post/dashboard';
@@ -77,6 +80,9 @@ beforeAll(async () => {
   routes = {
     'GET /v4/organisations': { url: '/v4/organisations', caller: 'admin', sortable: organisationSortable, filters: ['name', 'organisation_type', 'category', 'status'] },
     'GET /v1/organisations/{id}/fsps': { url: `/v1/organisations/${deal.bidder.organisationUuid}/fsps`, caller: 'admin', sortable: organisationProviderSortable, filters: ['status'] },
+    'GET /v2/organisations/{id}/products': { url: `/v2/organisations/${deal.bidder.organisationUuid}/products`, caller: 'admin', sortable: productSortable, filters: ['search', 'status'] },
+    'GET /v2/financial_institution_products': { url: '/v2/financial_institution_products', caller: 'admin', sortable: productSortable, filters: ['search', 'status', 'organisation_uuid'] },
+    'GET /v2/fsps/{id}/financial_institution_products': { url: `/v2/fsps/${deal.bidder.id}/financial_institution_products`, caller: 'providerP1', sortable: productSortable, filters: ['search'] },
     'GET /v1/users': { url: '/v1/users', caller: 'admin', sortable: userSortable, filters: ['user_type', 'status', 'search'] },
     'GET /v1/outbox_messages': { url: '/v1/outbox_messages', caller: 'admin', sortable: outboxSortable, filters: ['channel', 'status', 'recipient'] },
     'GET /v1/products/{product_uuid}/questions': {
@@ -110,8 +116,11 @@ beforeAll(async () => {
       caller: 'providerP1',
       sortable: dealSortable,
       filters: [],
-      parameters: ['status', 'activity_type', 'activity_date_ini', 'activity_date_end', 'fsp_uuid', 'org_uuid'],
+      parameters: ['status', 'activity_type', 'activity_date_ini', 'activity_date_end', 'fsp_uuid', 'org_uuid', 'origin'],
     },
+    'GET /v1/leads': { url: '/v1/leads', caller: 'admin', sortable: leadSortable, filters: ['min_step', 'origin', 'campaign_uuid'] },
+    'GET /v2/campaigns': { url: '/v2/campaigns', caller: 'admin', sortable: campaignSortable, filters: ['name', 'status'] },
+    'GET /v1/products/{id}/campaigns': { url: `/v1/products/${homeLoanProduct.uuid}/campaigns`, caller: 'admin', sortable: campaignSortable, filters: ['name', 'status'] },
     'GET /v1/reviews': { url: '/v1/reviews', caller: 'admin', sortable: reviewSortable, filters: ['status', 'fsp_uuid', 'post_uuid'] },
   };
 }, 180_000);

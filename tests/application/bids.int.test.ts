@@ -85,7 +85,7 @@ describe('changing a bid', () => {
   it("refuses an edit by another provider before reading the provider's facts", async () => {
     const post = await activePost(t);
     const bid = placed(await placeBidWorkflow(deps(), bidPosts(deps()))(asProvider(bank), { postId: post.postId, bid: form(bank, 5.5), confirmedWarnings: [...bidWarningCodes] }));
-    const target = { bid_id: bid.row.uuid, post_id: post.postId, provider_id: bank.id, placed_at: bid.row.created_at.toISOString() };
+    const target = { bid_id: bid.row.uuid, post_id: post.postId, provider_id: bank.id, placed_at: bid.row.created_at.toISOString(), form: bid.row.form };
     const edited = await editBid(deps(), asProvider(broker), { bid: target, form: form(broker, 5.2), confirmedWarnings: [...bidWarningCodes] });
     expect(edited).toEqual({ ok: false, error: { code: bidErrors.notAllowed, message: 'Only the provider of this bid can change it.' } });
     expect(await eventTypes(bidStream(bid.row.uuid))).toEqual(['BidPlaced']);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, logInAs, openBrowser, screenshots } from '../support/browser';
 import { postHelpers } from '../support/posts';
 import { serveTestApp, type ServedApp } from '../support/served-app';
-import { provider } from '../support/trade';
 import { testPassword, type TestUser } from '../support/users';
 
 // Issue 24: the first screen of the accounts a newcomer tries first, in the built UI (dist/web, `npm run build:web`)
@@ -88,21 +87,6 @@ describe('the approved provider who must complete the profile', () => {
       // Give the shell time to make every call it makes (chat status, live messages) before counting refusals.
       await page.waitForLoadState('networkidle');
       expect(refused().filter((line) => line.startsWith('403'))).toEqual([]);
-    });
-  });
-});
-
-describe('sidebar entries whose pages are not built yet', () => {
-  it('say "Coming soon" instead of being silently grey', async () => {
-    const lender = await provider(t);
-    await asUser(lender, async (page) => {
-      await page.waitForURL('**/home');
-      for (const label of ['My Bid Templates', 'Opportunities']) {
-        const entry = sidebar(page).getByTestId('sidebar-coming-soon').filter({ hasText: label });
-        await entry.waitFor();
-        expect(await entry.textContent()).toContain('Coming soon');
-        expect(await entry.getAttribute('aria-disabled')).toBe('true');
-      }
     });
   });
 });

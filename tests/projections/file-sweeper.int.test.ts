@@ -5,10 +5,13 @@ import { storeImage } from '../../infrastructure/files';
 import { sweepUnusedFiles, UNUSED_FILE_GRACE_MINUTES } from '../../projections/files/file-sweeper';
 import { taggedPngDataUrl as image } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { provider, validBid } from '../support/trade';
+import { multipartFile, pdfFile } from '../support/uploads';
+import { as } from '../support/users';
 
-// Avatars and logos no one shows any more are deleted (docs/personal-data.md "Avatars and logos"): a deleted user's
-// avatar, a replaced one, an upload no command used; never one a user or organisation still shows, nor one stored
-// within the grace period.
+// Avatars, logos and PDFs no one shows any more are deleted (docs/personal-data.md "Avatars and logos",
+// docs/bid-templates.md "Documents"): a deleted user's avatar, a replaced one, an upload no command used; never one a
+// user, organisation or template still shows, nor one stored within the grace period.
 
 let t: TestApp;
 let organisationId: string;
@@ -69,6 +72,25 @@ describe('the sweep of unused files', () => {
     expect(await fileStatus(staying.avatarUrl)).toBe(200);
     expect(await fileStatus(replaced.avatarUrl)).toBe(404);
     expect(await fileStatus(replacement.json().avatar_url)).toBe(200);
+  });
+
+  it('keeps the PDFs a template links to, and deletes one a new upload replaced', async () => {
+    const bidder = await provider(t);
+    const { home_loan_bid_template_uuid: _none, ...bid } = validBid(bidder.organisationUuid);
+    const created = await t.app.inject(as(bidder, { method: 'POST', url: '/v4/home_loan_bid_templates', payload: { home_loan_bid_template: { ...bid, name: 'With documents' } } }));
+    expect(created.statusCode, created.body).toBe(201);
+    const upload = async (path: string, tag: string) => {
+      const response = await t.app.inject(as(bidder, { method: 'POST', url: `/v3/home_loan_bid_templates/${created.json().uuid}/${path}`, ...multipartFile(pdfFile(tag)) }));
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().home_loan_bid_template as { key_fact_sheets: string; product_disclosure_statement: string };
+    };
+    const replaced = (await upload('key_fact_sheets', 'first key facts')).key_fact_sheets;
+    await upload('key_fact_sheets', 'second key facts');
+    const linked = await upload('product_disclosure_statements', 'disclosure');
+    await sweep();
+    expect(await fileStatus(replaced)).toBe(404);
+    expect(await fileStatus(linked.key_fact_sheets)).toBe(200);
+    expect(await fileStatus(linked.product_disclosure_statement)).toBe(200);
   });
 
   it('leaves a file stored within the grace period, and an old unused file stored again', async () => {

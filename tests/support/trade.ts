@@ -40,13 +40,15 @@ export type ActivePostOptions = {
   loan?: Partial<HomeLoan>;
   /** Changes to the default preferences (rate type and repayment type any, everything else optional). */
   preferences?: Partial<HomeLoanPreferences>;
+  /** The slug of the campaign link the customer came with (`/create-post?slug=`). */
+  campaignSlug?: string;
 };
 
 /** A customer's post, complete and published: `active` (Bidding). */
 export async function activePost(app: TestApp, options: ActivePostOptions = {}): Promise<ActivePost> {
   const owner = options.owner ?? (await app.createUser({ userType: 'customer' }));
   const { call, created, postsUrl } = postHelpers(() => app);
-  const postAdded = await call(owner, 'POST', postsUrl, { post: { urgency: 'within_1_month' } });
+  const postAdded = await call(owner, 'POST', postsUrl, { post: { urgency: 'within_1_month', ...(options.campaignSlug ? { campaign_slug: options.campaignSlug } : {}) } });
   const post = await created(postAdded);
   // The home loan's path names the post, looked up in the posts read model too.
   await settle(app, postAdded.headers['x-position']);

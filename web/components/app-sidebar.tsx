@@ -71,8 +71,8 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
       dashboard,
       { label: 'My Bids', icon: IconReceipt, to: '/bids', matches: ['/bids', '/post/bid'] },
       { label: 'My Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
-      { label: 'My Bid Templates', icon: IconLayoutList },
-      { label: 'Opportunities', icon: IconBulb },
+      { label: 'My Bid Templates', icon: IconLayoutList, to: '/bid-templates', matches: ['/bid-templates'] },
+      { label: 'Opportunities', icon: IconBulb, to: '/opportunities', matches: ['/opportunities'] },
     ];
     // spec 1 §2: Messages unless messages are disabled (hidden until the switch is known).
     if (chat.enabled) entries.push(messages);
@@ -96,20 +96,25 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
       ],
     },
     { label: 'Jousts', icon: IconTrophy, to: '/posts', matches: ['/posts'] },
-    { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids', to: '/bids', matches: ['/bids', '/post/bid'] }, { label: 'Bid templates' }] },
+    { label: 'Bids', icon: IconReceipt, children: [{ label: 'Bids', to: '/bids', matches: ['/bids', '/post/bid'] }, { label: 'Bid templates', to: '/bid-templates', matches: ['/bid-templates'] }] },
     { label: 'Deals', icon: IconBriefcase, to: '/deals', matches: ['/deals', '/lost-deals'] },
     // spec 1 §2 "/reviews": the moderation list (docs/reviews.md).
     { label: 'Reviews', icon: IconStar, to: '/reviews', matches: ['/reviews', '/fsp-review'] },
     {
       label: 'Organisations',
       icon: IconBuilding,
-      children: [{ label: 'Organisations', to: '/organisations', matches: ['/organisation'] }, { label: 'Members' }, { label: 'Products' }],
+      children: [
+        { label: 'Organisations', to: '/organisations', matches: ['/organisation'] },
+        { label: 'Members', to: '/members', matches: ['/members'] },
+        // Every organisation's products (docs/products.md "The Products page"); an organisation's own are under it.
+        { label: 'Products', to: '/financial_institution_products', matches: ['/financial_institution_product'] },
+      ],
     },
     // Not in spec 1 §2's admin menu: questions are admin content kept with organisations and campaigns (spec 3 §2).
     { label: 'Questions', icon: IconMessageQuestion, to: '/questions', matches: ['/question'] },
-    { label: 'Campaigns', icon: IconSpeakerphone },
-    { label: 'Leads', icon: IconTarget },
-    { label: 'Opportunities', icon: IconBulb },
+    { label: 'Campaigns', icon: IconSpeakerphone, to: '/campaigns', matches: ['/campaigns'] },
+    { label: 'Leads', icon: IconTarget, to: '/leads', matches: ['/leads'] },
+    { label: 'Opportunities', icon: IconBulb, to: '/opportunities', matches: ['/opportunities'] },
     systemConfigurations,
     // Not in spec 1 §2: the outbox's mail and SMS (docs/mail.md), last because it is a tool, not a screen of the trade.
     { label: 'Mailbox', icon: IconMail, to: '/mailbox', matches: ['/mailbox'] },

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { UserStatus } from '../../domain/user/schemas';
 
 // spec 1 §4 "User statuses"; `creating` is a customer still making the first post.
-const labels: Record<UserStatus, string> = {
+export const userStatusLabels: Record<UserStatus, string> = {
   active: 'Active',
   inactive: 'Inactive',
   pending: 'Pending',
@@ -25,7 +25,7 @@ const colours: Record<UserStatus, string> = {
 export function UserStatusBadge({ status }: { status: UserStatus }) {
   return (
     <Badge color={colours[status]} variant="light" radius="sm">
-      {labels[status]}
+      {userStatusLabels[status]}
     </Badge>
   );
 }

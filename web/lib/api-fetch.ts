@@ -7,7 +7,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 type RequestOptions = {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData as multipart (uploads). */
   body?: unknown;
   signal?: AbortSignal;
 };
@@ -41,11 +41,13 @@ export async function apiFetch(
   const isRead = method === 'GET';
   const send = () => {
     const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const form = body instanceof FormData;
+    // The browser writes a multipart body's content type itself (with its boundary).
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     if (isRead) Object.assign(headers, minPositionHeader());
     const tokens = readTokens();
     if (tokens) headers.Authorization = `Bearer ${tokens.accessToken}`;
-    return fetch(path, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal: signal ?? null, credentials: 'same-origin' });
+    return fetch(path, { method, headers, body: body === undefined ? null : form ? body : JSON.stringify(body), signal: signal ?? null, credentials: 'same-origin' });
   };
 
   let response = await send();

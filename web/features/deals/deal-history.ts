@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activityLabel } from '../../../domain/deal/figures';
 import { dealActivityTypes } from '../../../domain/deal/schemas';
 import { dealStages } from '../../../domain/deal/stages';
-import { stageTitles } from './deal-labels';
+import { stageTitles } from '../../components/deal-stage';
 
 // The admin's History panel (issue 5 item 4 "Auditors can replay any deal's full history"): one line per event of
 // the deal's stream saying what happened, read from the event's data (domain/deal/events.ts), and one per update of

@@ -1,30 +1,10 @@
 import type { AddableActivityType, NotProceedingReason, Weekday } from '../../../domain/deal/schemas';
-import type { DealStage } from '../../../domain/deal/stages';
 import type { BidLimitLevel } from '../../../domain/deal/figures';
 import type { DealSummaryView } from '../../../contracts/deal';
 import { loanTypeLabels } from '../../../domain/post/labels';
 import { formatAud } from '../../lib/format';
 
-// Words the deal screens show for the domain's values (spec 1 §2 "Deals", §3).
-
-/** The board's columns: the stage and what it is waiting for (spec 1 §2). */
-export const stageTitles: Record<DealStage, { title: string; waiting: string | null }> = {
-  accepted: { title: 'Accepted', waiting: 'Not yet contacted' },
-  contacted: { title: 'Contacted', waiting: 'Pending application' },
-  applied: { title: 'Applied', waiting: 'Pending settlement' },
-  closed_won: { title: 'Closed Won', waiting: null },
-  closed_lost: { title: 'Closed Lost', waiting: null },
-  on_hold: { title: 'On Hold', waiting: null },
-};
-
-export const stageColours: Record<DealStage, string> = {
-  accepted: 'blue',
-  contacted: 'cyan',
-  applied: 'violet',
-  closed_won: 'teal',
-  closed_lost: 'red',
-  on_hold: 'gray',
-};
+// Words the deal screens show for the domain's values (spec 1 §2 "Deals", §3); the stages' in web/components/deal-stage.tsx.
 
 /** spec 1 §3 "Not-proceeding reasons". */
 export const notProceedingReasonLabels: Record<NotProceedingReason, string> = {

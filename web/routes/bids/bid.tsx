@@ -12,7 +12,7 @@ import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { useBid } from '../../features/bids/api/get-bid';
 import { bidPostQueryOptions } from '../../features/bids/api/get-bid-post';
 import { bidActionsFor, bidTypesFor } from '../../features/bids/bid-actions';
-import { bidFormValuesOf } from '../../features/bids/bid-form-values';
+import { bidFormValuesOf } from '../../components/bid-form/bid-form-values';
 import { type BidPostSummary, bidPostSummaryOf } from '../../features/bids/bid-post-summary';
 import { BidForm } from '../../features/bids/components/bid-form';
 import { BidStatusBadge } from '../../features/bids/components/bid-status-badge';
@@ -176,7 +176,8 @@ function EditBid({ bid, post, canEdit, dealUuid }: { bid: BidView; post: BidPost
       context={{
         organisation_uuid: organisationUuid,
         home_loan_bid_template_uuid: bid.home_loan_bid.home_loan_bid_template_uuid,
-        financial_institution_product: bid.home_loan_bid.financial_institution_product,
+        provider_uuid: bid.provider?.uuid ?? null,
+        product: bid.financial_institution_product,
       }}
       initialValues={bidFormValuesOf(bid.home_loan_bid)}
       bidTypes={bidTypes}

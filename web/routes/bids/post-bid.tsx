@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { useBidPost } from '../../features/bids/api/get-bid-post';
 import { bidTypesFor } from '../../features/bids/bid-actions';
-import { emptyBidFormValues } from '../../features/bids/bid-form-values';
+import { emptyBidFormValues } from '../../components/bid-form/bid-form-values';
 import { bidPostSummaryOf } from '../../features/bids/bid-post-summary';
 import { BidForm } from '../../features/bids/components/bid-form';
 import { useSession } from '../../lib/session';
@@ -51,7 +51,7 @@ export function PostBidPage() {
       <BidForm
         post={post}
         target={{ kind: 'place', homeLoanUuid: post.homeLoanUuid }}
-        context={{ organisation_uuid: organisationUuid, home_loan_bid_template_uuid: null, financial_institution_product: null }}
+        context={{ organisation_uuid: organisationUuid, home_loan_bid_template_uuid: null, provider_uuid: session.user.uuid, product: null }}
         initialValues={emptyBidFormValues()}
         bidTypes={bidTypes}
         submitLabel="Place the bid"

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPackage, IconPencil, IconTrash } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { useOrganisation } from '../../features/organisations/api/get-organisation';
@@ -28,6 +28,9 @@ export function OrganisationPage() {
         ]}
         actions={
           <>
+            <ButtonLink to="/organisation/$uuid/financial_institution_products" params={{ uuid }} variant="light" leftSection={<IconPackage size={16} />}>
+              Products
+            </ButtonLink>
             <ButtonLink to="/organisation/$uuid/edit" params={{ uuid }} leftSection={<IconPencil size={16} />}>
               Edit
             </ButtonLink>

@@ -11,20 +11,20 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { failedSaveMessage } from '../../../lib/server-errors';
 import { type BidTarget, useSaveBid } from '../api/save-bid';
-import { type BidContext, type BidFormValues, toBidFormDraft } from '../bid-form-values';
+import { type BidContext, type BidFormValues, toBidFormDraft } from '../../../components/bid-form/bid-form-values';
 import type { BidPostSummary } from '../bid-post-summary';
 import { bidRefusalOf } from '../bid-refusal';
 import { BidTypeSection } from './bid-type-section';
 import { BidWarningsModal } from './bid-warnings-modal';
-import { DocumentsSection } from './documents-section';
-import { FeesSection } from './fees-section';
-import { FormSection } from './form-section';
+import { DocumentsSection } from '../../../components/bid-form/documents-section';
+import { FeesSection } from '../../../components/bid-form/fees-section';
+import { FormSection } from '../../../components/bid-form/form-section';
 import { LeaveWithoutSavingModal } from '../../../components/leave-without-saving-modal';
-import { LoanFeaturesSection } from './loan-features-section';
+import { LoanFeaturesSection } from '../../../components/bid-form/loan-features-section';
 import { LoanSummary } from './loan-summary';
 import { type LvrBlockFacts, LvrBlockModal } from './lvr-block-modal';
-import { OfferTextsSection } from './offer-texts-section';
-import { RatesSection } from './rates-section';
+import { OfferTextsSection } from '../../../components/bid-form/offer-texts-section';
+import { RatesSection } from '../../../components/bid-form/rates-section';
 
 type Props = {
   post: BidPostSummary;
@@ -129,7 +129,7 @@ export function BidForm({ post, target, context, initialValues, bidTypes, submit
             <Stack gap="md">
               <FormErrorAlert title="The bid was not saved" message={formError} />
               <FormSection title="Your offer">
-                <BidTypeSection form={form} bidTypes={bidTypes} postLoanAmount={post.loanAmount} />
+                <BidTypeSection form={form} bidTypes={bidTypes} postLoanAmount={post.loanAmount} context={context} />
               </FormSection>
               <FormSection title="Rates">
                 <RatesSection form={form} />

@@ -2,16 +2,17 @@ import { Checkbox, Input, NumberInput, SegmentedControl, SimpleGrid, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { type BidType, bidLimits } from '../../../../domain/bid/schemas';
 import { formatAud } from '../../../lib/format';
-import { bidTypeLabels } from '../bid-labels';
-import type { BidFormValues } from '../bid-form-values';
+import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
+import type { BidContext, BidFormValues } from '../../../components/bid-form/bid-form-values';
+import { ProductPicker } from '../../../components/bid-form/product-picker';
 
-type Props = { form: UseFormReturnType<BidFormValues>; bidTypes: readonly BidType[]; postLoanAmount: number | null };
+type Props = { form: UseFormReturnType<BidFormValues>; bidTypes: readonly BidType[]; postLoanAmount: number | null; context: BidContext };
 
 /**
  * The kind of bid (spec 3 §3: normal, anonymous with create_anonymous_bid, retention with create_retention_bid),
- * the product and the amount offered.
+ * the lender's product and its name, and the amount offered.
  */
-export function BidTypeSection({ form, bidTypes, postLoanAmount }: Props) {
+export function BidTypeSection({ form, bidTypes, postLoanAmount, context }: Props) {
   return (
     <>
       {bidTypes.length > 1 && (
@@ -33,6 +34,18 @@ export function BidTypeSection({ form, bidTypes, postLoanAmount }: Props) {
           {...form.getInputProps('show_private', { type: 'checkbox' })}
         />
       )}
+      <ProductPicker
+        providerUuid={context.provider_uuid}
+        value={form.values.financial_institution_product}
+        current={context.product}
+        onChange={(product) => {
+          form.setFieldValue('financial_institution_product', product?.uuid ?? null);
+          form.clearFieldError('financial_institution_product');
+          // The bid's product name follows the chosen product unless the provider typed another.
+          if (product && form.values.product_name.trim() === '') form.setFieldValue('product_name', product.product_name);
+        }}
+        error={form.errors.financial_institution_product}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Product name" maxLength={bidLimits.textMax} {...form.getInputProps('product_name')} />
         <NumberInput

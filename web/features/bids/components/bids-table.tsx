@@ -6,7 +6,7 @@ import { ActionsTh } from '../../../components/actions-th';
 import { ActionIconLink, AnchorLink } from '../../../components/router-link';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatAud, formatDate, formatRate } from '../../../lib/format';
-import { bidTypeLabels } from '../bid-labels';
+import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
 import { BidStatusBadge } from './bid-status-badge';
 
 type Props = {

@@ -3,7 +3,7 @@ import { bidRepayments } from '../../../../domain/bid/rules';
 import { type BidType, formatPercent } from '../../../../domain/bid/schemas';
 import { retentionTermYears, repaymentTermYears } from '../../../../domain/post/calculations';
 import { formatAud, formatDate, formatRate } from '../../../lib/format';
-import { loanPurposeLabels, loanTypeLabels } from '../bid-labels';
+import { loanPurposeLabels, loanTypeLabels } from '../../../components/bid-form/bid-labels';
 import type { BidPostSummary } from '../bid-post-summary';
 
 type Props = {

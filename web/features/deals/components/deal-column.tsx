@@ -2,7 +2,7 @@ import { Badge, Button, Center, Group, Paper, SimpleGrid, Skeleton, Stack, Text,
 import type { DealStage } from '../../../../domain/deal/stages';
 import { useDeals } from '../api/list-deals';
 import type { DealFilter } from '../deal-filters';
-import { stageColours, stageTitles } from '../deal-labels';
+import { stageColours, stageTitles } from '../../../components/deal-stage';
 import { DealCard } from './deal-card';
 
 type Props = {

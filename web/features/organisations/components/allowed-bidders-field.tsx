@@ -10,17 +10,19 @@ type Props = {
   onChange: (uuids: string[]) => void;
   organisationUuid: string | undefined;
   error: ReactNode;
+  /** What the chosen brokers may do (the organisation's list by default). */
+  description?: string;
 };
 
 /** The brokers allowed to bid for this financial institution: chips, and a modal to choose them (spec 3 §2). */
-export function AllowedBiddersField({ value, onChange, organisationUuid, error }: Props) {
+export function AllowedBiddersField({ value, onChange, organisationUuid, error, description = "The brokers that may bid for this lender's posts." }: Props) {
   const [opened, { open, close }] = useDisclosure(false);
   const names = useOrganisationNames(value);
 
   return (
     <Input.Wrapper
       label="Allowed bidders"
-      description="The brokers that may bid for this lender's posts."
+      description={description}
       error={error}
     >
       <Group gap="xs" mt={6} wrap="wrap">

@@ -3,7 +3,7 @@ import { AnchorLink } from '../../../components/router-link';
 import { useOrganisationNames } from '../api/organisation-names';
 
 /** The brokers that may bid for this financial institution's posts (spec 3 §3 allowed_bidders), each a link. */
-export function AllowedBiddersList({ uuids }: { uuids: readonly string[] }) {
+export function AllowedBiddersList({ uuids, empty = 'No brokers are allowed to bid yet.' }: { uuids: readonly string[]; /** What an empty list says. */ empty?: string }) {
   const names = useOrganisationNames(uuids);
   return (
     <Paper p="md">
@@ -13,7 +13,7 @@ export function AllowedBiddersList({ uuids }: { uuids: readonly string[] }) {
         </Title>
         {names.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No brokers are allowed to bid yet.
+            {empty}
           </Text>
         ) : (
           <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Allowed bidders">

@@ -168,6 +168,7 @@ function postOf(answers: ApplicationAnswers): PostContent {
     product_id: '6f1c3b8e-2a4d-4e5f-9a7b-0c1d2e3f4a5b',
     origin: 'auction',
     campaign_slug: null,
+    campaign_id: null,
     urgency: newPostOf(answers).urgency ?? null,
     sort_by: null,
     home_loan: { ...toHomeLoan(homeLoanSchema.parse(homeLoanOf(answers))), home_loan_id: '44444444-4444-4444-8444-444444444444' },

@@ -452,6 +452,7 @@ export function postContentOf(post: PostView, replace: { incomes?: PostContent['
     product_id: post.product_uuid,
     origin: post.origin,
     campaign_slug: post.campaign_slug,
+    campaign_id: post.campaign_uuid,
     urgency: post.urgency,
     sort_by: post.sort_by,
     home_loan: loan ? { ...homeLoanOf(post)!, home_loan_id: loan.uuid } : null,

@@ -10,6 +10,8 @@ const teamList = listResultSchema(organisationProviderView);
 export const teamKeys = {
   all: ['team'] as const,
   page: (page: number) => ['team', page] as const,
+  /** The admin's Members list (any organisation). */
+  members: (params: object) => ['team', 'members', params] as const,
 };
 
 /** `GET /v2/users` (spec 2 §7 "team"): the providers of the caller's organisation, by name. */

@@ -1,4 +1,4 @@
-import { campaignSlug } from '../../../../../domain/post/schemas';
+import { campaignSlug } from '../../../../../domain/campaign/schemas';
 import type { PostView } from '../../../../../contracts/post';
 import type { PostChange } from '../../../../../contracts/post-operations';
 import { ApiError, isApiError } from '../../../../lib/api-error';

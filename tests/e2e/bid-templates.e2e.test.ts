@@ -1,0 +1,209 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh, openBrowser, screenshots, toastTitled } from '../support/browser';
+import { type ServedApp, serveTestApp } from '../support/served-app';
+import { provider, type TestProvider } from '../support/trade';
+import { testPassword, type TestUser } from '../support/users';
+
+// Issue 28's journey through the built UI served by the real API, in Debian's Chromium (docs/bid-templates.md
+// "Screens"): a provider creates a template (details with a required document, qualifying rules, a postcode
+// whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
+// clones it; an admin finds both in the list filtered by organisation and deletes the clone; a customer is refused.
+
+let t: ServedApp;
+let session: BrowserSession;
+let page: Page;
+let snapIn: (page: Page, name: string) => Promise<void>;
+let paula: TestProvider;
+let customer: TestUser;
+let templateUuid = '';
+let cloneUuid = '';
+
+beforeAll(async () => {
+  t = await serveTestApp({ localities: true });
+  paula = await provider(t, { organisationName: 'Harbour Lending' });
+  customer = await t.createUser({ userType: 'customer' });
+  session = await openBrowser();
+  page = session.page;
+  snapIn = await screenshots('e2e-bid-templates');
+}, 600_000);
+
+afterAll(async () => {
+  await session?.close();
+  await t?.close();
+});
+
+const snap = (name: string) => snapIn(page, name);
+const toast = (title: string) => toastTitled(page, title);
+const dialog = (title?: string | RegExp) => dialogTitled(page, title);
+const field = (label: string, scope: Page | Locator = page) => formField(page, label, scope);
+const choose = (label: string, option: string) => chooseOption(page, label, option);
+const uuidIn = (pattern: RegExp) => pattern.exec(new URL(page.url()).pathname)?.[1] ?? '';
+async function confirm(title: string, button: string) {
+  const open = dialog(title);
+  await open.waitFor();
+  await open.getByRole('button', { name: button }).click();
+}
+
+describe('a provider sets up a bid template', () => {
+  it('opens My Bid Templates from the sidebar and starts a new template', async () => {
+    await logInAs(page, t.baseUrl, { email: paula.email, password: testPassword }, '/home');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Bid Templates' }).click();
+    await page.getByRole('heading', { name: 'My Bid Templates' }).waitFor();
+    await page.getByText('No bid templates yet').waitFor();
+    await page.getByRole('link', { name: 'New bid template' }).click();
+    await page.getByRole('heading', { name: 'New Bid Template' }).waitFor();
+    expect(await page.getByText('Bid Details').count()).toBeGreaterThan(0);
+  });
+
+  it('fills the details and sees the comparison rate worked out from the fees, with the warnings', async () => {
+    await field('Template name').fill('Sydney refinancers');
+    await field('Interest rate').fill('6.2');
+    await field('Comparison rate').fill('6.2');
+    await choose('Rate type', 'Variable');
+    await choose('Type of loan', 'Full service loan');
+    await choose('Repayment type', 'Principal and interest');
+    await field('Maximum LVR').fill('90');
+    await field('Application fee').fill('600');
+    await field('Document').fill('Payslips');
+    await field('Quantity').fill('2');
+    // 6.20% with $600 paid at the start works out at 6.24% (reg 100's benchmark), more than 0.01 from 6.20%.
+    await page.getByText('Comparison rate worked out from these rates and fees:').waitFor();
+    expect(await page.getByText('Comparison rate worked out from these rates and fees:').textContent()).toContain('6.24%');
+    await page.getByText('The comparison rate differs from the one worked out').waitFor();
+    expect(await page.getByText(/^WARNING: This comparison rate is true only for the examples given/).count()).toBe(1);
+    await snap('01-details');
+  });
+
+  it('asks before creating it, then moves on to the rules', async () => {
+    await page.getByRole('button', { name: 'Create and continue' }).click();
+    await confirm('Create this bid template?', 'Yes, create it');
+    await toast('Success!').waitFor();
+    await page.waitForURL(/\/bid-templates\/create\/[0-9a-f-]{36}\/qualifying-rules$/);
+    templateUuid = uuidIn(/\/bid-templates\/create\/([0-9a-f-]{36})\//);
+    // spec 3 §4 step 9: the initial qualifying rules.
+    expect(await page.getByLabel('Loan amount from').inputValue()).toBe('$200,000');
+    expect(await page.getByLabel('LVR to').inputValue()).toBe('95%');
+  });
+
+  it('whitelists a postcode picked from the localities', async () => {
+    await page.getByRole('combobox', { name: 'Postcode' }).pressSequentially('2000');
+    await page.getByRole('option', { name: 'Sydney NSW 2000' }).click();
+    await page.getByRole('button', { name: 'Add the place' }).click();
+    await confirm('Add this place?', 'Yes, add it');
+    await toast('Added').waitFor();
+    expect(await toast('Added').textContent()).toContain('The location rule has been saved.');
+    await page.getByTestId('location-rule').filter({ hasText: '2000 NSW' }).waitFor();
+  });
+
+  it('needs both ends of a range before it saves the qualifying rules', async () => {
+    await page.getByLabel('Loan amount from').fill('300000');
+    await page.getByLabel('Loan amount to').fill('2000000');
+    await page.getByLabel('LVR to').fill('');
+    await page.getByRole('combobox', { name: 'Type of loan choices' }).click();
+    await page.getByRole('option', { name: 'Refinance' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await toast('Qualifying rules').waitFor();
+    expect(await toast('Qualifying rules').textContent()).toContain('You must fill qualifying rules to proceed to review step.');
+    await page.getByText('Inform a value.').waitFor();
+    await page.getByLabel('LVR to').fill('90');
+    await snap('02-rules');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await confirm('Save the qualifying rules?', 'Yes, save');
+    await page.waitForURL(/\/conditional-rules$/);
+  });
+
+  it('adds a conditional rule with a percentage discount and sees the value the bid gets', async () => {
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    await page.waitForURL(/\/conditional-rules\/template$/);
+    await choose('Bid field', 'Interest rate (now 6.20%)');
+    await page.getByRole('button', { name: 'Next: the conditions' }).click();
+    await page.waitForURL(/\/conditional-rules\/rule\?field=interest_rate$/);
+    await page.getByLabel('LVR from').fill('0');
+    await page.getByLabel('LVR to').fill('60');
+    await choose('Change', 'Discount (%)');
+    await field('Value').fill('2');
+    // spec 3 §5: base × (1 − 2/100) = 6.076, to the hundredth.
+    expect(await page.getByTestId('final-value').textContent()).toContain('Interest rate: 6.20% → 6.08%');
+    await snap('03-conditional-rule');
+    await page.getByRole('button', { name: 'Save the rule' }).click();
+    await page.waitForURL(/\/conditional-rules$/);
+    const row = page.getByTestId('conditional-rule');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Discount (%) 2.00%');
+    expect(await row.textContent()).toContain('6.20% → 6.08%');
+  });
+
+  it('reviews the template with its comparison rates and finishes', async () => {
+    await page.getByRole('button', { name: 'Next: review' }).click();
+    await page.waitForURL(/\/review$/);
+    await page.getByText('Where: 2000 NSW').waitFor();
+    expect(await page.getByText('Type of loan: Refinance').count()).toBe(1);
+    expect(await page.getByText('Comparison rate worked out from these rates and fees:').textContent()).toContain('6.24%');
+    await snap('04-review');
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await toast('Bid template was setup!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/bid-templates');
+    await page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' }).waitFor();
+  });
+
+  it('clones it: the details and the places come along, the qualifying rules start again', async () => {
+    await page.getByRole('button', { name: 'More actions for Sydney refinancers' }).click();
+    await page.getByRole('menuitem', { name: 'Clone' }).click();
+    await page.waitForURL(new RegExp(`/bid-templates/clone/${templateUuid}/bid-template$`));
+    expect(await field('Template name').inputValue()).toBe('Sydney refinancers');
+    await field('Template name').fill('Sydney refinancers, fixed');
+    await page.getByRole('button', { name: 'Create the copy' }).click();
+    await confirm('Create the copy?', 'Yes, create it');
+    await page.waitForURL(/\/bid-templates\/create\/[0-9a-f-]{36}\/qualifying-rules$/);
+    cloneUuid = uuidIn(/\/bid-templates\/create\/([0-9a-f-]{36})\//);
+    expect(cloneUuid).not.toBe(templateUuid);
+    await page.getByTestId('location-rule').filter({ hasText: '2000 NSW' }).waitFor();
+    expect(await page.getByLabel('Loan amount from').inputValue()).toBe('$200,000');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Bid Templates' }).click();
+    await page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers, fixed' }).waitFor();
+    expect(await page.getByTestId('bid-template-row').count()).toBe(2);
+    await snap('05-list');
+  });
+});
+
+describe('an admin and a customer', () => {
+  it('an admin finds both templates in the list filtered by organisation', async () => {
+    await logInFresh(page, t.baseUrl, { email: t.admin.email, password: testPassword }, '/bid-templates');
+    await page.getByRole('heading', { name: 'Bid Templates' }).waitFor();
+    const organisation = page.getByRole('combobox', { name: 'Organisation' });
+    await organisation.click();
+    await organisation.pressSequentially('Harbour');
+    await page.getByRole('option', { name: 'Harbour Lending' }).click();
+    await page.waitForURL((url) => url.searchParams.get('organisation') === paula.organisationUuid);
+    const rows = page.getByTestId('bid-template-row');
+    await rows.filter({ hasText: 'Sydney refinancers, fixed' }).waitFor();
+    expect(await rows.count()).toBe(2);
+    // spec 3 §6: an admin sees whose templates they are.
+    expect(await page.getByRole('columnheader', { name: 'Provider' }).count()).toBe(1);
+    await snap('06-admin-list');
+  });
+
+  it('an admin deletes the clone from its edit page', async () => {
+    await page.goto(`${t.baseUrl}/bid-templates/edit/${cloneUuid}`);
+    await page.getByRole('heading', { name: 'Edit a Bid Template' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const sure = dialog('Are you sure?');
+    await sure.waitFor();
+    expect(await sure.textContent()).toContain('Your will not be able to recover this bid template!');
+    await sure.getByRole('button', { name: 'Yes, delete it' }).click();
+    await toast('Deleted!').waitFor();
+    expect(await toast('Deleted!').textContent()).toContain(`Bid template ${cloneUuid} has deleted.`);
+    await page.waitForURL((url) => url.pathname === '/bid-templates');
+    await page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' }).waitFor();
+    expect(await page.getByTestId('bid-template-row').count()).toBe(1);
+  });
+
+  it('a customer opening /bid-templates is refused and lands on the dashboard', async () => {
+    await logInFresh(page, t.baseUrl, { email: customer.email, password: testPassword }, '/bid-templates');
+    await toast('Access denied!').waitFor();
+    expect(await toast('Access denied!').textContent()).toContain('You do not have permission to access this page.');
+    await page.waitForURL((url) => url.pathname === '/home');
+  });
+});
