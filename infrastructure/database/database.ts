@@ -62,8 +62,11 @@ const channelName = (channel: string) => {
 
 export type DatabaseOptions =
   | { url: string; maxConnections?: number }
-  /** `dataDir` undefined keeps the embedded database in memory (tests). */
-  | { embedded: true; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the embedded database in memory (tests); `loadDataDir` starts such a one from a copy of
+   * another's data directory (PGlite's `dumpDataDir`), instead of making a new cluster (tests/support/test-database.ts).
+   */
+  | { embedded: true; dataDir?: string; loadDataDir?: Blob };
 
 /** Statement texts that get a name once seen this often (one-off texts never take a slot). */
 const PREPARE_AFTER_USES = 3;
@@ -185,7 +188,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db: Database = new Kysely({ dialect: new PGliteDialect(client) });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../../infrastructure/database/database';
 import { migrateToLatest } from '../../infrastructure/database/migrate';
 import { type Position, START } from '../../infrastructure/event-store/event-store';
@@ -23,8 +27,8 @@ export function createTestDatabase(mode: 'default' | 'server' | 'embedded' = 'de
 async function openTestDatabase(mode: 'default' | 'server' | 'embedded'): Promise<TestDatabase> {
   const useServer = mode === 'server' || (mode === 'default' && serverUrl !== undefined);
   if (!useServer) {
-    const handle = await openDatabase({ embedded: true });
-    await migrateToLatest(handle.db);
+    const handle = await openDatabase({ embedded: true, loadDataDir: await migratedEmbeddedCluster() });
+    await migrateToLatest(handle.db); // one read: the copy has every migration
     return { ...handle, url: undefined };
   }
   const admin = adminUrl();
@@ -41,6 +45,35 @@ async function openTestDatabase(mode: 'default' | 'server' | 'embedded'): Promis
       await withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/**
+ * Every in-memory PGlite of the tests starts from a copy of a freshly migrated one's data directory: a new PGlite runs
+ * initdb (a second PGlite inside) and then every migration, which took four times as long as starting from the copy
+ * (docs/operations.md "CI"). The migrations still run on PGlite: for the copy, and in the migration tests. The copy
+ * is made once per run by tests/support/pglite-template.ts (the embedded runs), else once per test worker.
+ */
+let migratedCluster: Promise<Blob> | undefined;
+
+function migratedEmbeddedCluster(): Promise<Blob> {
+  migratedCluster ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : migratedEmbeddedDataDir();
+  })();
+  migratedCluster.catch(() => (migratedCluster = undefined)); // a failure is not kept for the next test
+  return migratedCluster;
+}
+
+/** A new in-memory PGlite, migrated, as a data directory (PGlite's dumpDataDir, uncompressed). */
+export async function migratedEmbeddedDataDir(): Promise<Blob> {
+  const client = await PGlite.create();
+  const db: Database = new Kysely({ dialect: new PGliteDialect(client) });
+  try {
+    await migrateToLatest(db);
+    return await client.dumpDataDir('none');
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** The machine's PostgreSQL server: DATABASE_URL, else the local default that CI also uses. */
