@@ -17,6 +17,7 @@ import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
 import { issueAccessToken, newSessionId } from '../infrastructure/tokens';
 import { waitForProjections } from '../projections/projection-status';
+import { demoCampaign, seedCatalogue } from './demo-catalogue';
 import { consumersFor } from '../projections/registry';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 
@@ -35,7 +36,21 @@ const HOUR = 3_600_000;
  * trade on. The mails and the statistics are left to catch up in larger batches at their own pace (waiting for them
  * after every request doubled the seeding time on embedded PostgreSQL, where every consumer shares one connection).
  */
-const storyReads = ['users', 'posts', 'bids', 'deals', 'messages', 'post-notes', 'reviews', 'scheduled_transitions', 'deal-opener', 'bid-expiry'];
+const storyReads = [
+  'users',
+  'posts',
+  'bids',
+  'deals',
+  'messages',
+  'post-notes',
+  'reviews',
+  'scheduled_transitions',
+  'deal-opener',
+  'bid-expiry',
+  'financial_institution_products',
+  'bid_templates',
+  'campaigns',
+];
 
 export type MarketplaceDependencies = { config: Config; db: Database; store: EventStore; secrets: AppSecrets };
 /** An account of the demo; a provider's organisation is the one its bids name. */
@@ -131,6 +146,8 @@ type PostStory = {
   chat?: { bid: number; first: 'customer' | 'provider'; daysAfter: number; lines: string[] };
   /** Notes on the post, by a bidder (index) or the admin. */
   notes?: { by: number | 'admin'; daysAfter: number; note: string }[];
+  /** The customer came through the demo campaign's link (scripts/demo-catalogue.ts). */
+  viaCampaign?: true;
   /** The customer rates the provider of the deal; `approved`: the admin publishes it. */
   review?: { daysAfter: number; rating: number; description: string; approved: boolean };
 };
@@ -165,6 +182,7 @@ export const demoStories: PostStory[] = [
     key: 'settled-recent',
     owner: 'customer@demo.example',
     publishedDaysAgo: 27,
+    viaCampaign: true,
     loan: { amount: 610_000, value: 905_000, suburb: 'sydney', lender: 'Commonwealth Bank', currentRate: 6.35, applicants: people('Chloe Jones', 'Daniel Jones'), income: 168_000 },
     bids: [
       { by: 'lender@anz.demo.example', hoursAfter: 3 },
@@ -297,6 +315,7 @@ export const demoStories: PostStory[] = [
     key: 'bidding',
     owner: 'customer@demo.example',
     publishedDaysAgo: 2,
+    viaCampaign: true,
     loan: { amount: 430_000, value: 690_000, suburb: 'parramatta', lender: 'Westpac', currentRate: 6.25, applicants: people('Chloe Jones', 'Daniel Jones'), income: 150_000 },
     bids: [
       { by: 'lender@macquarie.demo.example', hoursAfter: 1 },
@@ -344,6 +363,7 @@ export async function seedMarketplace(deps: MarketplaceDependencies, cast: DemoC
     const world = new StoryWorld({ app, deps, clock, scheduler, cast, random });
     const steps: Step[] = [];
     const pendingPostOwner = cast.people.get('new.customer@demo.example');
+    steps.push({ at: new Date(today.getTime() - 44 * DAY), label: 'catalogue: products, campaign, bid templates', run: () => seedCatalogue((...args) => world.call(...args), cast) });
     if (pendingPostOwner) steps.push({ at: new Date(today.getTime() - 3 * HOUR), label: 'draft of the new customer', run: () => world.draftPost(pendingPostOwner) });
     for (const story of demoStories) steps.push(...world.stepsOf(story, today));
     steps.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -459,7 +479,8 @@ class StoryWorld {
   /** A complete post as the wizard makes it, then published. */
   async #publish(story: PostStory): Promise<PostRecord> {
     const owner = this.#person(story.owner);
-    const postId = await this.#created(owner, `/v2/products/${homeLoanProduct.uuid}/posts`, { post: { urgency: 'within_1_month' } });
+    const post = { urgency: 'within_1_month', ...(story.viaCampaign ? { campaign_slug: demoCampaign.slug } : {}) };
+    const postId = await this.#created(owner, `/v2/products/${homeLoanProduct.uuid}/posts`, { post });
     const homeLoanId = await this.#created(owner, `/v2/posts/${postId}/home_loans`, { home_loan: homeLoanOf(story.loan) });
     await this.#created(owner, `/v2/home_loans/${homeLoanId}/home_loan_preferences`, { home_loan_preferences: { ...defaultPreferences, ...story.loan.preferences } });
     const applicantIds: string[] = [];

@@ -18,7 +18,11 @@ import type { Database } from '../../infrastructure/database/database';
 import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
 import { findUserByEmail } from '../../projections/users/queries';
 import { demoAdmin, demoCustomers, demoProviders, seedDemoData } from '../../scripts/demo-data';
+import { demoCampaign, demoProducts, demoTemplates } from '../../scripts/demo-catalogue';
 import { demoStories } from '../../scripts/demo-marketplace';
+import { bidTemplateList } from '../../contracts/bid-template';
+import { campaignView } from '../../domain/campaign/schemas';
+import { productView } from '../../domain/financial-institution-product/schemas';
 import { countEvents, createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Issue 24 item 2: the first start of an empty database outside production seeds a living marketplace, through the
@@ -113,6 +117,48 @@ describe('the demo marketplace', () => {
     expect(notes.rows[0]!.n).toBe(demoStories.reduce((sum, story) => sum + (story.notes?.length ?? 0), 0));
   });
 
+  it('has the providers’ bid templates with their product, rules, places and documents, each seen by its owner', async () => {
+    const all = bidTemplateList.parse(await get(demoAdmin.email, '/v4/home_loan_bid_templates'));
+    expect(all.records.map((t) => t.name).sort()).toEqual(demoTemplates.map((t) => t.details.name).sort());
+    for (const seed of demoTemplates) {
+      const owner = await idOf(seed.owner);
+      const own = bidTemplateList.parse(await get(seed.owner, '/v4/home_loan_bid_templates'));
+      const template = own.records.find((t) => t.name === seed.details.name);
+      expect(template, seed.details.name).toBeDefined();
+      if (!template) continue;
+      expect(template).toMatchObject({ fsp_user_uuid: owner.id, interest_rate: seed.details.interest_rate, auto_bidding: 'pending' });
+      expect(template.computed_comparison_rate).toBe(template.comparison_rate);
+      expect(template.financial_institution_product?.product_name ?? null).toBe(seed.product ?? null);
+      // The qualifying rules as set, replacing the initial ones: ranges and multiple choices.
+      expect(template.qualifying_rules).toEqual(seed.qualifying.map((rule) => ({ min_value: null, max_value: null, value: null, ...rule })));
+      expect(template.conditional_rules.map(({ uuid: _, ...rule }) => rule)).toEqual(seed.conditional);
+      expect(template.location_list_type).toBe(seed.places === null ? null : 'whitelist');
+      expect(template.location_rules.map((place) => [place.address_type, place.state, place.postcode])).toEqual((seed.places ?? []).map((p) => [p.address_type, p.state, p.postcode ?? null]));
+      const documents = template.home_loan_bid_template.required_documents.map((d) => d.document_type);
+      expect(documents).toEqual([...seed.details.required_documents.map((d) => d.document_type), ...(seed.addedDocument ? [seed.addedDocument.document_type] : [])]);
+    }
+    // Among them: an interest-rate discount below 60% LVR, a whitelist of a state and a postcode, several owners.
+    const rules = all.records.flatMap((t) => t.conditional_rules);
+    expect(rules).toContainEqual(expect.objectContaining({ bid_field: 'interest_rate', modifier: { type: 'percentage_discount', value: 2 } }));
+    expect(all.records.flatMap((t) => t.location_rules.map((p) => p.address_type)).sort()).toEqual(['postcode', 'state']);
+    expect(new Set(all.records.map((t) => t.organisation_uuid)).size).toBe(3);
+  });
+
+  it('has two lenders’ products and a campaign whose link brought two posts, one settled', async () => {
+    const products = await get(demoAdmin.email, '/v2/financial_institution_products?count=50');
+    const listed = (products.result as unknown[]).map((p) => productView.parse(p));
+    expect(listed.map((p) => [p.organisation.name, p.product_name, p.status]).sort()).toEqual(
+      demoProducts.map((p) => [p.of.includes('cba') ? 'Commonwealth Bank' : 'ANZ', p.product.product_name, p.product.status ?? 'active']).sort(),
+    );
+    const campaigns = await get(demoAdmin.email, '/v2/campaigns');
+    expect(campaigns.result).toHaveLength(1);
+    const campaign = campaignView.parse(campaigns.result[0]);
+    expect(campaign).toMatchObject({ slug: demoCampaign.slug, status: 'active' });
+    const through = demoStories.filter((story) => story.viaCampaign);
+    expect(campaign.figures).toMatchObject({ posts: through.length, published_posts: through.length, deals: 1, settled_deals: 1 });
+    expect(campaign.figures.settled_volume).toBeGreaterThan(0);
+  });
+
   it('fills the admin statistics panel for the default range (the last 30 days)', async () => {
     const to = sydneyDay(new Date());
     const stats = await get(demoAdmin.email, `/v1/statistics/dashboard?from=${addDays(to, -defaultRangeDays)}&to=${to}`);
@@ -153,7 +199,13 @@ describe('the demo marketplace', () => {
 
   it('adds nothing when seeded again', async () => {
     const before = await countEvents(db());
+    const catalogue = async () =>
+      (await sql<{ templates: number; products: number; campaigns: number }>`
+        select (select count(*)::int from bid_templates) as templates, (select count(*)::int from financial_institution_products) as products,
+          (select count(*)::int from campaigns) as campaigns`.execute(db())).rows[0];
+    expect(await catalogue()).toEqual({ templates: demoTemplates.length, products: demoProducts.length, campaigns: 1 });
     expect(await seedDemoData(seeding, new Date())).toBe(false);
     expect(await countEvents(db())).toBe(before);
+    expect(await catalogue()).toEqual({ templates: demoTemplates.length, products: demoProducts.length, campaigns: 1 });
   });
 });
