@@ -73,7 +73,7 @@ describe('a provider sets up a bid template', () => {
     await choose('Repayment type', 'Principal and interest');
     await field('Maximum LVR').fill('90');
     await field('Application fee').fill('600');
-    await field('Document').fill('Payslips');
+    await choose('Document', 'Payslips');
     await field('Quantity').fill('2');
     // 6.20% with $600 paid at the start works out at 6.24% (reg 100's benchmark), more than 0.01 from 6.20%.
     await page.getByText('Comparison rate worked out from these rates and fees:').waitFor();

@@ -42,7 +42,9 @@ export function BidTemplateWizardPage() {
         onDelete: () => confirmDelete(template, () => void navigate({ to: '/bid-templates', replace: true })),
       }}
     >
-      <WizardStep screen={screen} />
+      {/* The address's screen can change a render before the route's uuid and mode (a clone moves on to its copy's
+          rules): keyed by them, a step never keeps the form state it started with for another template. */}
+      <WizardStep key={`${mode}:${uuid}`} screen={screen} />
     </WizardFrame>
   );
 }
