@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { stringify } from 'csv-stringify/sync';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../application/financial-institution-products/csv-file';
@@ -9,8 +10,9 @@ import { testPassword } from '../support/users';
 
 // Issue 30's product journey through the built UI served by the real API, in Debian's Chromium: an admin imports a
 // CSV of a lender's products with good and bad rows, checks the preview, imports, downloads the rows not imported
-// (defanged), corrects them and imports that file; then a provider of the lender bids on an active post offering
-// one of the products from the bid form's list, and the bid's page names it. Every page is checked with axe-core.
+// (defanged), corrects them and imports that file; adds a document type; then a provider of the lender bids on an
+// active post offering one of the products from the bid form's list and asking for the new document type, and the
+// bid's page names both. Every page is checked with axe-core.
 
 let t: ServedApp;
 let session: BrowserSession;
@@ -23,7 +25,7 @@ const file = [
   'product_name,name,description,status,is_restrict',
   'Harbour Basic Variable,HBV-01,"No ongoing fees, offset account",active,no',
   'Harbour Fixed Two,HF-02,Two years fixed,active,no',
-  ',NoName,=HYPERLINK("http://evil.example"),active,no',
+  ',NoName,"=HYPERLINK(""http://evil.example"")",active,no',
   'Harbour Green Loan,HGL,-0.10% for green homes,sold,no',
   '',
 ].join('\r\n');
@@ -54,7 +56,7 @@ async function preview(name: string, text: string): Promise<Locator> {
   const modal = dialog('Import products');
   await modal.waitFor();
   await modal.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
-  await modal.getByRole('button', { name: 'Preview' }).click();
+  await modal.getByRole('button', { name: 'Preview', exact: true }).click();
   await modal.getByText('Nothing is saved yet.', { exact: false }).waitFor();
   return modal;
 }
@@ -70,7 +72,7 @@ describe('an admin imports a lender’s products', () => {
     const modal = dialog('Import products');
     await modal.locator('input[type=file]').setInputFiles({ name: 'products.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
     await modal.getByText('Only a .csv file can be imported.').waitFor();
-    expect(await modal.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
+    expect(await modal.getByRole('button', { name: 'Preview', exact: true }).isDisabled()).toBe(true);
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'hidden' });
   });
@@ -102,14 +104,17 @@ describe('an admin imports a lender’s products', () => {
       ['', 'NoName', '\'=HYPERLINK("http://evil.example")', 'active', 'no', '4', 'product_name: This field is required'],
       ['Harbour Green Loan', 'HGL', "'-0.10% for green homes", 'sold', 'no', '5', 'status: Choose one of the listed values'],
     ]);
-    await errors.getByRole('button', { name: 'Close' }).click();
+    await errors.locator('button', { hasText: 'Close' }).click();
     await shownIn(page, page.getByTestId('product-row').filter({ hasText: 'Harbour Fixed Two' }));
     expect(await page.getByTestId('product-row').count()).toBe(2);
   });
 
   it('imports the corrected file: the rest is created, nothing twice', async () => {
     // In a spreadsheet: the missing product name filled in, the status corrected; the row and reason columns stay.
-    const corrected = errorFile.replace('"","NoName"', '"Harbour Offset Plus","NoName"').replace('"sold"', '"active"');
+    const read = readCsv(errorFile);
+    if (!read.ok) throw new Error(read.reason);
+    const [header, noName, sold] = read.rows as [string[], string[], string[]];
+    const corrected = stringify([header, ['Harbour Offset Plus', ...noName.slice(1)], [...sold.slice(0, 3), 'active', ...sold.slice(4)]]);
     const modal = await preview('harbour-products-not-imported.csv', corrected);
     await modal.getByText('2 to create').waitFor();
     await modal.getByText('0 not imported').waitFor();
@@ -133,8 +138,22 @@ describe('an admin imports a lender’s products', () => {
   });
 });
 
+describe('an admin adds a document type', () => {
+  it('adds it on the Document types page', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Document types' }).click();
+    await page.getByRole('heading', { name: 'Document types' }).waitFor();
+    await page.getByRole('button', { name: 'Add document type' }).click();
+    const modal = dialog('Add document type');
+    await field('Name', modal).fill('Strata report');
+    await modal.getByRole('button', { name: 'Add', exact: true }).click();
+    await toast('Document type added').waitFor();
+    await shownIn(page, page.getByRole('cell', { name: 'Strata report', exact: true }));
+    await snap('04-document-types');
+  });
+});
+
 describe('a provider of the lender offers one of its products on a bid', () => {
-  it('chooses the product from the list and the bid names it', async () => {
+  it('chooses the product from the list and asks for the new document type; the bid names both', async () => {
     await logInFresh(page, t.baseUrl, { email: lender.email, password: testPassword }, `/post/${post.postId}/bid`);
     await page.getByRole('heading', { name: 'Place a bid' }).waitFor();
     await field('Financial institution product').click();
@@ -148,9 +167,9 @@ describe('a provider of the lender offers one of its products on a bid', () => {
     await choose('Type of loan', 'Full service loan');
     await choose('Repayment type', 'Principal and interest');
     await field('Maximum LVR').fill('80');
-    await field('Document').fill('Payslips');
-    await field('Quantity').fill('2');
-    await snap('04-bid-form');
+    await choose('Document', 'Strata report');
+    await field('Quantity').fill('1');
+    await snap('05-bid-form');
     await page.getByRole('button', { name: 'Place the bid' }).click();
     const warnings = dialog('Please check your bid');
     const placed = toast('The bid has been created!');
@@ -159,6 +178,7 @@ describe('a provider of the lender offers one of its products on a bid', () => {
     await placed.waitFor();
     await page.waitForURL(/\/post\/bid\/[0-9a-f-]{36}\/view$/);
     await page.getByText('Harbour Fixed Two (Harbour Bank)').waitFor();
-    await snap('05-bid');
+    await page.getByText('Strata report').first().waitFor();
+    await snap('06-bid');
   });
 });
