@@ -1,6 +1,7 @@
 import type { BidTemplateDetails } from './schemas';
 import type { ConditionalRule, LocationListType, LocationRule, QualifyingRule } from './rules';
 import { type TemplateDocumentEvent, templateDocumentEventTypes } from './documents';
+import { type AutoBiddingEvent, autoBiddingEventTypes } from './auto-bidding';
 
 // Events of a bid template (`bid_template-<uuid>`, docs/events.md "Bid template"). Templates hold no personal data.
 
@@ -42,7 +43,8 @@ export type BidTemplateEvent =
   | LocationRuleAdded
   | LocationRuleDeleted
   | BidTemplateDeleted
-  | TemplateDocumentEvent;
+  | TemplateDocumentEvent
+  | AutoBiddingEvent;
 
 export const bidTemplateEventTypes = [
   'BidTemplateCreated',
@@ -55,6 +57,7 @@ export const bidTemplateEventTypes = [
   'LocationRuleDeleted',
   'BidTemplateDeleted',
   ...templateDocumentEventTypes,
+  ...autoBiddingEventTypes,
 ] as const satisfies readonly BidTemplateEvent['type'][];
 
 export const bidTemplateStream = (templateId: string) => `bid_template-${templateId}`;
