@@ -21,7 +21,8 @@ export const bidTemplatesProjection: Projection = {
   kind: 'projection',
   name: 'bid_templates',
   eventTypes: handledTypes,
-  version: 1,
+  // 2: auto-bidding's status, validity, expiry, public, review period and execution option (issue 29).
+  version: 2,
   tables: ['bid_templates'],
   async createTables(trx) {
     await sql`
@@ -37,6 +38,11 @@ export const bidTemplatesProjection: Projection = {
         computed_comparison_rate double precision not null,
         maximum_lvr double precision not null,
         auto_bidding text not null,
+        valid_for integer,
+        expiry_on timestamptz,
+        public boolean not null,
+        auto_bidding_review_period integer,
+        auto_bidding_scope text,
         details jsonb not null,
         qualifying_rules jsonb not null,
         conditional_rules jsonb not null,
@@ -51,6 +57,8 @@ export const bidTemplatesProjection: Projection = {
     await sql`create index bid_templates_created on bid_templates (created_at desc, uuid)`.execute(trx);
     await sql`create index bid_templates_owner on bid_templates (owner_id, created_at desc)`.execute(trx);
     await sql`create index bid_templates_owner_organisation on bid_templates (owner_organisation_uuid, created_at desc)`.execute(trx);
+    // The auto-bidder's question: the active templates (issue 29 item 2).
+    await sql`create index bid_templates_auto_bidding on bid_templates (auto_bidding, expiry_on)`.execute(trx);
   },
   async handle(events, trx) {
     for (const recorded of events) {
@@ -89,6 +97,11 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
           owner_organisation_uuid: data.owner_organisation_uuid,
           ...detailColumns(data.details),
           auto_bidding: 'pending',
+          valid_for: null,
+          expiry_on: null,
+          public: false,
+          auto_bidding_review_period: null,
+          auto_bidding_scope: null,
           qualifying_rules: jsonb(data.qualifying_rules),
           conditional_rules: jsonb(data.conditional_rules),
           location_list_type: data.location_list_type,
@@ -151,5 +164,16 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
       await template.set({ ...detailColumns(detailsAfterDocumentEvent(row.details, event)), ...touched }).execute();
       return;
     }
+    case 'AutoBiddingActivated': {
+      const { valid_for, expiry_on, review_period, scope } = event.data;
+      await template
+        .set({ auto_bidding: 'active', valid_for, expiry_on: new Date(expiry_on), auto_bidding_review_period: review_period, ...(scope ? { auto_bidding_scope: scope } : {}), ...touched })
+        .execute();
+      return;
+    }
+    case 'AutoBiddingDeactivated':
+    case 'AutoBiddingExpired':
+      await template.set({ auto_bidding: event.type === 'AutoBiddingDeactivated' ? 'deactivated' : 'inactive', valid_for: null, expiry_on: null, public: false, ...touched }).execute();
+      return;
   }
 }
