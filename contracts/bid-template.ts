@@ -38,6 +38,10 @@ export const bidTemplateView = z.object({
   auto_bidding_review_period: z.number().int().nullable(),
   /** The first activation's execution option (only_new_posts or open_posts); null while pending. */
   auto_bidding_scope: z.enum(autoBiddingScopes).nullable(),
+  /** spec 3 §3, §4 "Interactive matching": the flag, its validity (1–7 days) and expiry (YYYY-MM-DD); null when off. */
+  interactive_matching: z.boolean(),
+  interactive_matching_valid_for: z.number().int().nullable(),
+  interactive_matching_expiration_date: z.string().nullable(),
   home_loan_bid_template: z.object(bidTemplateDetailsFields.shape),
   /** The financial institution product the template offers, with its names (docs/products.md); null when none. */
   financial_institution_product: offeredProductView.nullable(),
@@ -92,6 +96,13 @@ export const autoBiddingBody = z.strictObject({
   auto_bidding: z.boolean({ error: 'Tick auto-bidding on or off.' }),
   scope: z.enum(autoBiddingScopes, { error: 'Choose only_new_posts or open_posts.' }).nullable().optional(),
   review_period: z.number({ error: 'Choose a review period in days.' }).int('Choose a review period in days.').nullable().optional(),
+});
+
+/** `POST /v3/home_loan_bid_templates/{id}/interactive_matches` (spec 3 §4, §7): tick on with a validity of 1–7 days, or off. */
+export const interactiveMatchBody = z.strictObject({
+  revision,
+  interactive_matching: z.boolean({ error: 'Tick interactive matching on or off.' }),
+  interactive_matching_valid_for: z.number({ error: 'Choose a validity in days.' }).int('Choose a validity in days.').nullable().optional(),
 });
 
 export const qualifyingRulesBody = z.strictObject({ revision, template_qualifying_rules: z.array(ruleTestSchema).max(ruleFieldNames.length) });

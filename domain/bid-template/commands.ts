@@ -4,6 +4,7 @@ import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
 import type { LocationListType, LocationRule, QualifyingRule } from './rules';
 import type { TemplateFileField } from './documents';
 import type { AutoBiddingChange } from './auto-bidding';
+import type { InteractiveMatchingChange } from './interactive-matching';
 
 // Commands of the bid template aggregate (`bid_template-<uuid>`). Who acts and when come in `metadata`; the provider
 // who owns the template comes as facts read from the read models (DESIGN.md §2).
@@ -65,6 +66,9 @@ export type ChangeAutoBidding = { type: 'ChangeAutoBidding'; data: Expected & Au
 /** The scheduler's, once the expiry has passed (the scheduler is not built yet). */
 export type ExpireAutoBidding = { type: 'ExpireAutoBidding'; data: Expected & { template_id: string } };
 
+/** spec 3 §4 "Interactive matching" (`POST /v3/home_loan_bid_templates/{id}/interactive_matches`). */
+export type SetInteractiveMatching = { type: 'SetInteractiveMatching'; data: Expected & InteractiveMatchingChange };
+
 export type BidTemplateCommand = (
   | CreateBidTemplate
   | ChangeBidTemplateDetails
@@ -80,4 +84,5 @@ export type BidTemplateCommand = (
   | AttachTemplateFile
   | ChangeAutoBidding
   | ExpireAutoBidding
+  | SetInteractiveMatching
 ) & { metadata: TemplateCommandMetadata };

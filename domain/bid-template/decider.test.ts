@@ -341,3 +341,38 @@ describe('auto-bidding (spec 3 §4)', () => {
     });
   });
 });
+
+describe('interactive matching (spec 3 §4)', () => {
+  const set = (interactive_matching: boolean, valid_for?: number | null, actor: TemplateActor = ownerActor) =>
+    as({ type: 'SetInteractiveMatching', data: { template_id: templateId, interactive_matching, default_valid_for: 7, ...(valid_for === undefined ? {} : { valid_for }) } }, actor);
+
+  it('ticking on sets the flag with a validity of 1 to 7 days and the expiry day, YYYY-MM-DD in Sydney', () => {
+    // 2026-11-27 10:00 UTC is 21:00 in Sydney: 3 days on is 30 November there.
+    expect(given(createdEvents()).when(set(true, 3))).toEqual({
+      ok: true,
+      events: [{ type: 'InteractiveMatchingSet', data: { template_id: templateId, interactive_matching: true, valid_for: 3, expiration_date: '2026-11-30', set_by: ownerId, set_at: now } }],
+    });
+    expect(given(createdEvents()).when(set(true))).toMatchObject({ ok: true, events: [{ data: { valid_for: 7, expiration_date: '2026-12-04' } }] });
+  });
+
+  it('refuses a validity outside 1 to 7 days, or one given while unticking', () => {
+    for (const days of [0, 8, 2.5]) {
+      expect(given(createdEvents()).when(set(true, days))).toEqual(failsWith(bidTemplateErrors.invalid, { interactive_matching_valid_for: ['Choose a validity from 1 to 7 days.'] }));
+    }
+    expect(given(createdEvents()).when(set(false, 3))).toEqual(failsWith(bidTemplateErrors.invalid, { interactive_matching_valid_for: ['A validity is chosen only when interactive matching is ticked on.'] }));
+  });
+
+  it('unticking clears the validity and the expiry; unticking again records nothing', () => {
+    const on = given(createdEvents()).when(set(true, 2));
+    if (!on.ok) throw new Error(on.error.message);
+    const history = [...createdEvents(), ...on.events];
+    expect(given(history).when(set(false))).toMatchObject({ ok: true, events: [{ data: { interactive_matching: false, valid_for: null, expiration_date: null } }] });
+    expect(given(createdEvents()).when(set(false))).toEqual({ ok: true, events: [] });
+  });
+
+  it('is changed by whoever may change the template; never a customer', () => {
+    expect(given(createdEvents()).when(set(true, 1, admin)).ok).toBe(true);
+    expect(given(createdEvents()).when(set(true, 1, colleague()))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    expect(given(createdEvents()).when(set(true, 1, customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+  });
+});

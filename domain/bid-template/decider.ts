@@ -14,6 +14,7 @@ import type {
   TemplateOwnerFacts,
 } from './commands';
 import { mayChangeTemplate } from './access';
+import { decideInteractiveMatching, type InteractiveMatching, initialInteractiveMatching, interactiveMatchingAfter } from './interactive-matching';
 import { type AutoBidding, autoBiddingAfter, autoBiddingMessages, decideAutoBidding, decideAutoBiddingExpiry, initialAutoBidding } from './auto-bidding';
 import { detailsAfterDocumentEvent, type TemplateDocumentEvent } from './documents';
 import { bidLimits, bidMessages, optionalDocumentSchema, requiredDocumentSchema } from '../bid/schemas';
@@ -35,7 +36,7 @@ import {
 // permissions and the owner's organisation.
 
 /** A template as decided on: what its creation recorded, with the changes since. */
-export type BidTemplate = Omit<BidTemplateCreated['data'], 'cloned_from' | 'created_by' | 'created_at'> & { auto_bidding: AutoBidding };
+export type BidTemplate = Omit<BidTemplateCreated['data'], 'cloned_from' | 'created_by' | 'created_at'> & { auto_bidding: AutoBidding; interactive_matching: InteractiveMatching };
 /** `revision`: the stream's (the count of its events less one), so a save can name the revision it started from. */
 export type BidTemplateState = { status: 'absent' } | { status: 'kept'; template: BidTemplate; revision: number } | { status: 'deleted'; template: BidTemplate };
 
@@ -286,6 +287,10 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
       if (template.details[field] === link) return accept();
       return accept({ type: 'TemplateFileAttached', data: { template_id, field, link, byte_size } });
     }
+    case 'SetInteractiveMatching': {
+      const decided = decideInteractiveMatching(template.interactive_matching, { ...command.data, template_id }, actor.user_id, now);
+      return decided.ok ? accept(...decided.events) : invalid(decided.errors);
+    }
     case 'ExpireAutoBidding':
       return accept(...decideAutoBiddingExpiry(template.auto_bidding, template_id, now));
     default:
@@ -299,7 +304,7 @@ function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateSt
     return {
       status: 'kept',
       revision: 0,
-      template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules, auto_bidding: initialAutoBidding() },
+      template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules, auto_bidding: initialAutoBidding(), interactive_matching: initialInteractiveMatching() },
     };
   }
   if (state.status !== 'kept') return state;
@@ -336,6 +341,8 @@ function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateSt
     case 'AutoBiddingDeactivated':
     case 'AutoBiddingExpired':
       return kept({ auto_bidding: autoBiddingAfter(template.auto_bidding, event) });
+    case 'InteractiveMatchingSet':
+      return kept({ interactive_matching: interactiveMatchingAfter(event) });
     default:
       return assertNever(event);
   }

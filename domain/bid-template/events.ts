@@ -2,6 +2,7 @@ import type { BidTemplateDetails } from './schemas';
 import type { ConditionalRule, LocationListType, LocationRule, QualifyingRule } from './rules';
 import { type TemplateDocumentEvent, templateDocumentEventTypes } from './documents';
 import { type AutoBiddingEvent, autoBiddingEventTypes } from './auto-bidding';
+import type { InteractiveMatchingSet } from './interactive-matching';
 
 // Events of a bid template (`bid_template-<uuid>`, docs/events.md "Bid template"). Templates hold no personal data.
 
@@ -44,7 +45,8 @@ export type BidTemplateEvent =
   | LocationRuleDeleted
   | BidTemplateDeleted
   | TemplateDocumentEvent
-  | AutoBiddingEvent;
+  | AutoBiddingEvent
+  | InteractiveMatchingSet;
 
 export const bidTemplateEventTypes = [
   'BidTemplateCreated',
@@ -58,6 +60,7 @@ export const bidTemplateEventTypes = [
   'BidTemplateDeleted',
   ...templateDocumentEventTypes,
   ...autoBiddingEventTypes,
+  'InteractiveMatchingSet',
 ] as const satisfies readonly BidTemplateEvent['type'][];
 
 export const bidTemplateStream = (templateId: string) => `bid_template-${templateId}`;

@@ -108,5 +108,9 @@ describe('the bid templates read model', () => {
     await testbed.given(bidTemplateStream(first), [{ type: 'AutoBiddingDeactivated', data: { template_id: first, deactivated_by: owner, deactivated_at: '2026-11-24T10:00:00.000Z' } }]);
     expect(await findBidTemplate(testbed.db(), first)).toMatchObject({ auto_bidding: 'deactivated', valid_for: null, expiry_on: null, public: false });
     expect(await byStatus('deactivated')).toEqual([first]);
+    await testbed.given(bidTemplateStream(first), [
+      { type: 'InteractiveMatchingSet', data: { template_id: first, interactive_matching: true, valid_for: 3, expiration_date: '2026-11-27', set_by: owner, set_at: '2026-11-24T10:00:00.000Z' } },
+    ]);
+    expect(await findBidTemplate(testbed.db(), first)).toMatchObject({ interactive_matching: true, interactive_matching_valid_for: 3, interactive_matching_expiration_date: '2026-11-27' });
   });
 });

@@ -21,7 +21,7 @@ export const bidTemplatesProjection: Projection = {
   kind: 'projection',
   name: 'bid_templates',
   eventTypes: handledTypes,
-  // 2: auto-bidding's status, validity, expiry, public, review period and execution option (issue 29).
+  // 2: auto-bidding's status, validity, expiry, public, review period and execution option; interactive matching (issue 29).
   version: 2,
   tables: ['bid_templates'],
   async createTables(trx) {
@@ -43,6 +43,9 @@ export const bidTemplatesProjection: Projection = {
         public boolean not null,
         auto_bidding_review_period integer,
         auto_bidding_scope text,
+        interactive_matching boolean not null,
+        interactive_matching_valid_for integer,
+        interactive_matching_expiration_date text,
         details jsonb not null,
         qualifying_rules jsonb not null,
         conditional_rules jsonb not null,
@@ -102,6 +105,9 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
           public: false,
           auto_bidding_review_period: null,
           auto_bidding_scope: null,
+          interactive_matching: false,
+          interactive_matching_valid_for: null,
+          interactive_matching_expiration_date: null,
           qualifying_rules: jsonb(data.qualifying_rules),
           conditional_rules: jsonb(data.conditional_rules),
           location_list_type: data.location_list_type,
@@ -175,5 +181,10 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
     case 'AutoBiddingExpired':
       await template.set({ auto_bidding: event.type === 'AutoBiddingDeactivated' ? 'deactivated' : 'inactive', valid_for: null, expiry_on: null, public: false, ...touched }).execute();
       return;
+    case 'InteractiveMatchingSet': {
+      const { interactive_matching, valid_for, expiration_date } = event.data;
+      await template.set({ interactive_matching, interactive_matching_valid_for: valid_for, interactive_matching_expiration_date: expiration_date, ...touched }).execute();
+      return;
+    }
   }
 }

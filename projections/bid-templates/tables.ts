@@ -26,6 +26,10 @@ export interface BidTemplatesTable {
   public: boolean;
   auto_bidding_review_period: number | null;
   auto_bidding_scope: AutoBiddingScope | null;
+  /** spec 3 §4 "Interactive matching": the flag, its validity (days) and its expiry day (YYYY-MM-DD), cleared when off. */
+  interactive_matching: boolean;
+  interactive_matching_valid_for: number | null;
+  interactive_matching_expiration_date: string | null;
   details: BidTemplateDetails;
   qualifying_rules: QualifyingRule[];
   conditional_rules: ConditionalRule[];

@@ -135,3 +135,39 @@ describe('refusals write nothing', () => {
     expect(refused.json()).toMatchObject({ detail: 'The provider of this bid template can no longer bid.' });
   });
 });
+
+describe('interactive matching (spec 3 §4 "Interactive matching")', () => {
+  const interactive = (who: Who, templateId: string, body: object) => send(who, 'POST', `/v3/home_loan_bid_templates/${templateId}/interactive_matches`, body);
+  const sydneyDay = (instant: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(instant));
+
+  it('ticking on sets the flag, the validity and the expiry day (YYYY-MM-DD); unticking clears them', async () => {
+    const template = await create(owner);
+    expect(template).toMatchObject({ interactive_matching: false, interactive_matching_valid_for: null, interactive_matching_expiration_date: null });
+    const before = Date.now();
+    const on = await interactive(owner, template.uuid, { interactive_matching: true, interactive_matching_valid_for: 3 });
+    expect(on.statusCode, on.body).toBe(200);
+    const ticked = bidTemplateView.parse(on.json());
+    expect(ticked).toMatchObject({ interactive_matching: true, interactive_matching_valid_for: 3 });
+    expect([sydneyDay(before + 3 * DAY), sydneyDay(Date.now() + 3 * DAY)]).toContain(ticked.interactive_matching_expiration_date);
+    // Without a validity: the system configuration's (7).
+    expect(bidTemplateView.parse((await interactive(owner, template.uuid, { interactive_matching: true })).json()).interactive_matching_valid_for).toBe(7);
+    const off = bidTemplateView.parse((await interactive(owner, template.uuid, { interactive_matching: false })).json());
+    expect(off).toMatchObject({ interactive_matching: false, interactive_matching_valid_for: null, interactive_matching_expiration_date: null });
+  });
+
+  it('refuses a validity outside 1 to 7 days and bad bodies, writing nothing; strangers get 404, customers 403', async () => {
+    const template = await create(owner);
+    const events = await t.eventCount();
+    for (const days of [0, 8]) {
+      const refused = await interactive(owner, template.uuid, { interactive_matching: true, interactive_matching_valid_for: days });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ interactive_matching_valid_for: ['Choose a validity from 1 to 7 days.'] });
+    }
+    for (const body of [{}, { interactive_matching: 1 }, { interactive_matching: true, interactive_matching_valid_for: 'week' }, { interactive_matching: true, other: 1 }]) {
+      expect((await interactive(owner, template.uuid, body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await interactive(stranger, template.uuid, { interactive_matching: true })).statusCode).toBe(404);
+    expect((await interactive(customer, template.uuid, { interactive_matching: true })).statusCode).toBe(403);
+    expect(await t.eventCount()).toBe(events);
+  });
+});
