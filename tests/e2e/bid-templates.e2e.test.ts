@@ -74,7 +74,7 @@ describe('a provider sets up a bid template', () => {
     await choose('Repayment type', 'Principal and interest');
     await field('Maximum LVR').fill('90');
     await field('Application fee').fill('600');
-    await field('Document').fill('Payslips');
+    await choose('Document', 'Payslips');
     await field('Quantity').fill('2');
     // 6.20% with $600 paid at the start works out at 6.24% (reg 100's benchmark), more than 0.01 from 6.20%.
     await page.getByText('Comparison rate worked out from these rates and fees:').waitFor();
@@ -162,6 +162,13 @@ describe('a provider sets up a bid template', () => {
     await page.getByText('Where: 2000 NSW').waitFor();
     expect(await page.getByText('Type of loan: Refinance').count()).toBe(1);
     expect(await page.getByText('Comparison rate worked out from these rates and fees:').textContent()).toContain('6.24%');
+    // spec 3 §4 "Interactive matching": a validity of 1 to 7 days, the expiry shown YYYY-MM-DD.
+    await page.getByLabel('Offer in the comparison tool').check();
+    await choose('Valid for', '3 days');
+    await page.getByRole('button', { name: 'Save interactive matching' }).click();
+    await page.getByTestId('interactive-matching-expiry').waitFor();
+    expect(await page.getByTestId('interactive-matching-expiry').textContent()).toMatch(/Offered until \d{4}-\d{2}-\d{2} \(valid for 3 days\)/);
+    await dismiss('Success!');
     // spec 3 §4 "Auto-bidding": ticking it on asks a pending template for its execution option and the review period.
     await page.getByLabel('Bid automatically').check();
     await page.getByLabel('New posts and the posts already open').check();

@@ -13,6 +13,7 @@ import { TemplateRulesSummary } from '../../features/bid-templates/components/te
 import { mayChangeAutoBidding, mayChangeTemplate } from '../../features/bid-templates/template-access';
 import { useChangeAutoBidding } from '../../features/bid-templates/api/change-auto-bidding';
 import { AutoBiddingFields } from '../../features/bid-templates/components/auto-bidding-fields';
+import { InteractiveMatchingPanel } from '../../features/bid-templates/components/interactive-matching-panel';
 import { autoBiddingChoiceOf, autoBiddingTouched, initialAutoBiddingValue, maxReviewPeriodOf } from '../../features/bid-templates/auto-bidding-values';
 import { showErrorToast } from '../../lib/error-toast';
 import { useSession } from '../../lib/session';
@@ -70,6 +71,7 @@ export function ReviewStep() {
           <AutoBiddingFields template={template} value={autoBidding} maxReviewPeriod={maxReviewPeriod} disabled={changeAutoBidding.isPending} onChange={setAutoBidding} />
         </Paper>
       )}
+      {mode !== 'view' && mayChangeTemplate(session, template) && <InteractiveMatchingPanel key={template.revision} template={template} />}
       <Group justify="space-between">
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate({ to: '/bid-templates/$mode/$uuid/conditional-rules', params: { mode, uuid } })}>
           Back
