@@ -12,11 +12,8 @@ export function QualifyingRulesStep() {
   const { data: template } = useBidTemplate(uuid);
   const navigate = useNavigate();
   const editable = mode !== 'view';
-  // Keyed by the template: the form starts its rows from the template it mounts with, and a copy moves on to this
-  // step while the address still names the source for a moment (the wizard shows the step the pathname names).
   return (
     <QualifyingRulesForm
-      key={template.uuid}
       template={template}
       editable={editable}
       onBack={() => void navigate({ to: '/bid-templates/$mode/$uuid/bid-template', params: { mode, uuid } })}
