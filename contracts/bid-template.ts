@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { offeredProductView } from '../domain/financial-institution-product/schemas';
 import { feeRuleChoices } from '../domain/bid-template/commands';
+import { autoBiddingScopes } from '../domain/bid-template/auto-bidding';
 import { modifierTypes } from '../domain/bid-template/modifiers';
 import { bidFieldTypes, modifiableBidFieldNames, modifiableBidFields, ruleFieldNames, ruleFieldTypes } from '../domain/bid-template/rule-fields';
 import { addressTypes, conditionOperators } from '../domain/bid-template/rules';
@@ -29,6 +30,18 @@ export const bidTemplateView = z.object({
   computed_comparison_rate: z.number(),
   maximum_lvr: z.number(),
   auto_bidding: z.enum(autoBiddingStatuses),
+  /** spec 3 §3, §4: days auto-bidding stays on, and when it ends (shown DD/MM/YYYY); null unless active. */
+  valid_for: z.number().int().nullable(),
+  expiry_on: z.string().nullable(),
+  public: z.boolean(),
+  /** The days back auto-bidding and the simulation look (the last activation's choice); null before any. */
+  auto_bidding_review_period: z.number().int().nullable(),
+  /** The first activation's execution option (only_new_posts or open_posts); null while pending. */
+  auto_bidding_scope: z.enum(autoBiddingScopes).nullable(),
+  /** spec 3 §3, §4 "Interactive matching": the flag, its validity (1–7 days) and expiry (YYYY-MM-DD); null when off. */
+  interactive_matching: z.boolean(),
+  interactive_matching_valid_for: z.number().int().nullable(),
+  interactive_matching_expiration_date: z.string().nullable(),
   home_loan_bid_template: z.object(bidTemplateDetailsFields.shape),
   /** The financial institution product the template offers, with its names (docs/products.md); null when none. */
   financial_institution_product: offeredProductView.nullable(),
@@ -73,6 +86,24 @@ export const changeBidTemplateBody = z.discriminatedUnion('operation', [
   z.strictObject({ operation: z.literal('update'), revision, home_loan_bid_template: z.record(z.string(), z.unknown()), fee_rules: z.enum(feeRuleChoices).optional() }),
   z.strictObject({ operation: z.literal('location_list_type'), revision, location_list_type: locationListTypeSchema }),
 ]);
+
+/**
+ * `PATCH /v4/home_loan_bid_templates/{id}/auto_bidding` (spec 3 §4, §7): tick on or off; `scope` only on a first
+ * activation (default only_new_posts); `review_period` 1 to the provider's maximum.
+ */
+export const autoBiddingBody = z.strictObject({
+  revision,
+  auto_bidding: z.boolean({ error: 'Tick auto-bidding on or off.' }),
+  scope: z.enum(autoBiddingScopes, { error: 'Choose only_new_posts or open_posts.' }).nullable().optional(),
+  review_period: z.number({ error: 'Choose a review period in days.' }).int('Choose a review period in days.').nullable().optional(),
+});
+
+/** `POST /v3/home_loan_bid_templates/{id}/interactive_matches` (spec 3 §4, §7): tick on with a validity of 1–7 days, or off. */
+export const interactiveMatchBody = z.strictObject({
+  revision,
+  interactive_matching: z.boolean({ error: 'Tick interactive matching on or off.' }),
+  interactive_matching_valid_for: z.number({ error: 'Choose a validity in days.' }).int('Choose a validity in days.').nullable().optional(),
+});
 
 export const qualifyingRulesBody = z.strictObject({ revision, template_qualifying_rules: z.array(ruleTestSchema).max(ruleFieldNames.length) });
 export const conditionalRuleBody = z.strictObject({ revision, template_conditional_field: conditionalRuleSchema.omit({ uuid: true }) });

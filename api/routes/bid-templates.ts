@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeAutoBidding } from '../../application/bid-templates/change-auto-bidding';
+import { setInteractiveMatching } from '../../application/bid-templates/set-interactive-matching';
 import { changeBidTemplate } from '../../application/bid-templates/change-bid-template';
 import { createBidTemplate } from '../../application/bid-templates/create-bid-template';
 import { templateActorOf } from '../../application/bid-templates/template-request';
-import { bidTemplateList, bidTemplateListQuery, bidTemplateView, changeBidTemplateBody, createBidTemplateBody } from '../../contracts/bid-template';
+import { autoBiddingBody, interactiveMatchBody, bidTemplateList, bidTemplateListQuery, bidTemplateView, changeBidTemplateBody, createBidTemplateBody } from '../../contracts/bid-template';
 import { maySeeTemplate, seesOrganisationTemplates, type TemplateViewer } from '../../domain/bid-template/access';
 import type { BidTemplateDetailsInput } from '../../domain/bid-template/schemas';
 import { findBidTemplate, listBidTemplates, type TemplateScope } from '../../projections/bid-templates/queries';
@@ -119,6 +121,48 @@ export const bidTemplateRoutes =
               })
             : await changeBidTemplate(deps, request_, { type: 'SetLocationListType', data: { template_id, location_list_type: body.location_list_type, expected_revision: body.revision ?? null } });
         return answerChange(deps, templateActorOf(request_), reply, template_id, result, { wrapper: DETAILS });
+      },
+    );
+
+    app.patch(
+      '/v4/home_loan_bid_templates/:id/auto_bidding',
+      {
+        onRequest: providerOrAdmin(deps),
+        schema: {
+          tags: TAGS,
+          summary:
+            "Tick a template's auto-bidding on (active for the configured days, expiry_on set; a pending template's first activation takes `scope` only_new_posts (default) or open_posts, any later one rescans) or off (deactivated; an inactive one stays inactive). execute_automatic_bidding, or an admin. The screens toast 'Auto-bidding was changed!'",
+          params,
+          body: autoBiddingBody,
+          response: { 200: bidTemplateView, ...templateResponses },
+        },
+      },
+      async (request, reply) => {
+        const request_ = templateRequestOf(request);
+        const { auto_bidding, scope, review_period, revision } = request.body;
+        const result = await changeAutoBidding(deps, request_, { templateId: request.params.id, autoBidding: auto_bidding, scope, reviewPeriod: review_period, expectedRevision: revision });
+        return answerChange(deps, templateActorOf(request_), reply, request.params.id, result);
+      },
+    );
+
+    app.post(
+      '/v3/home_loan_bid_templates/:id/interactive_matches',
+      {
+        onRequest: providerOrAdmin(deps),
+        schema: {
+          tags: TAGS,
+          summary:
+            "Tick a template's interactive matching on (the comparison tool may offer it for interactive_matching_valid_for days, 1–7, default the system configuration's; the expiry day YYYY-MM-DD in Sydney) or off (validity and expiry cleared). Whoever may change the template",
+          params,
+          body: interactiveMatchBody,
+          response: { 200: bidTemplateView, ...templateResponses },
+        },
+      },
+      async (request, reply) => {
+        const request_ = templateRequestOf(request);
+        const { interactive_matching, interactive_matching_valid_for, revision } = request.body;
+        const result = await setInteractiveMatching(deps, request_, { templateId: request.params.id, interactiveMatching: interactive_matching, validFor: interactive_matching_valid_for, expectedRevision: revision });
+        return answerChange(deps, templateActorOf(request_), reply, request.params.id, result);
       },
     );
 

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { maxAutoBiddingReviewPeriodOf } from '../../application/bid-templates/change-auto-bidding';
 import { providerTypeLabels, type UserView } from '../../domain/user/schemas';
 import type { Database } from '../../infrastructure/database/database';
 import type { Position } from '../../infrastructure/event-store/event-store';
@@ -39,7 +40,7 @@ export function toUserView(row: UserRow): UserView {
             total_accepted_bids: 0,
             total_contacted_bids: 0,
             // spec 3 §4 "Auto-bidding": the review period choices go up to this (default 14).
-            max_auto_bidding_review_period: 14,
+            max_auto_bidding_review_period: maxAutoBiddingReviewPeriodOf(row.uuid),
           }
         : null,
     address: row.address,

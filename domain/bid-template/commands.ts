@@ -3,6 +3,8 @@ import type { PermissionMap } from '../user/permissions';
 import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
 import type { LocationListType, LocationRule, QualifyingRule } from './rules';
 import type { TemplateFileField } from './documents';
+import type { AutoBiddingChange } from './auto-bidding';
+import type { InteractiveMatchingChange } from './interactive-matching';
 
 // Commands of the bid template aggregate (`bid_template-<uuid>`). Who acts and when come in `metadata`; the provider
 // who owns the template comes as facts read from the read models (DESIGN.md §2).
@@ -59,6 +61,14 @@ export type RemoveTemplateDocument = { type: 'RemoveTemplateDocument'; data: Exp
 /** A PDF the workflow checked and stored; `link` is where it is served. */
 export type AttachTemplateFile = { type: 'AttachTemplateFile'; data: Expected & { template_id: string; field: TemplateFileField; link: string; byte_size: number } };
 
+/** spec 3 §4 "Auto-bidding": tick on or off (`PATCH …/auto_bidding`), with permission execute_automatic_bidding. */
+export type ChangeAutoBidding = { type: 'ChangeAutoBidding'; data: Expected & AutoBiddingChange };
+/** The scheduler's, once the expiry has passed (the scheduler is not built yet). */
+export type ExpireAutoBidding = { type: 'ExpireAutoBidding'; data: Expected & { template_id: string } };
+
+/** spec 3 §4 "Interactive matching" (`POST /v3/home_loan_bid_templates/{id}/interactive_matches`). */
+export type SetInteractiveMatching = { type: 'SetInteractiveMatching'; data: Expected & InteractiveMatchingChange };
+
 export type BidTemplateCommand = (
   | CreateBidTemplate
   | ChangeBidTemplateDetails
@@ -72,4 +82,7 @@ export type BidTemplateCommand = (
   | SaveTemplateDocument
   | RemoveTemplateDocument
   | AttachTemplateFile
+  | ChangeAutoBidding
+  | ExpireAutoBidding
+  | SetInteractiveMatching
 ) & { metadata: TemplateCommandMetadata };

@@ -227,3 +227,152 @@ describe('two people saving the same template', () => {
     expect(given(history).when(rename('Second save', 1)).ok).toBe(true);
   });
 });
+
+describe('auto-bidding (spec 3 §4)', () => {
+  const later = (days: number) => new Date(Date.parse(now) + days * 86_400_000).toISOString();
+  const change = (data: { auto_bidding: boolean; scope?: 'only_new_posts' | 'open_posts' | null; review_period?: number | null }, actor: TemplateActor = ownerActor) =>
+    as({ type: 'ChangeAutoBidding', data: { template_id: templateId, valid_for_days: 14, max_review_period: 14, ...data } }, actor);
+  const after = (history: BidTemplateEvent[], command: BidTemplateCommand) => {
+    const decision = given(history).when(command);
+    if (!decision.ok) throw new Error(decision.error.message);
+    return [...history, ...decision.events];
+  };
+  const stateOf = (history: BidTemplateEvent[]) => {
+    const state = history.reduce(bidTemplateDecider.evolve, bidTemplateDecider.initialState());
+    if (state.status !== 'kept') throw new Error('no template');
+    return state.template.auto_bidding;
+  };
+  const expire = (at: string) => ({ type: 'ExpireAutoBidding', data: { template_id: templateId }, metadata: { actor: admin, now: at } }) as BidTemplateCommand;
+
+  describe('when the template is pending (never turned on)', () => {
+    it('starts pending with valid_for and expiry cleared and public false', () => {
+      expect(stateOf(createdEvents())).toEqual({ status: 'pending', valid_for: null, expiry_on: null, public: false, review_period: null, scope: null });
+    });
+
+    it('ticking on activates for the configured days with the execution option, only_new_posts by default', () => {
+      expect(given(createdEvents()).when(change({ auto_bidding: true }))).toEqual({
+        ok: true,
+        events: [
+          {
+            type: 'AutoBiddingActivated',
+            data: { template_id: templateId, valid_for: 14, expiry_on: later(14), action: 'execute', scope: 'only_new_posts', review_period: 14, activated_by: ownerId, activated_at: now },
+          },
+        ],
+      });
+      const history = after(createdEvents(), change({ auto_bidding: true, scope: 'open_posts', review_period: 7 }));
+      expect(stateOf(history)).toEqual({ status: 'active', valid_for: 14, expiry_on: later(14), public: false, review_period: 7, scope: 'open_posts' });
+    });
+
+    it('takes the validity of the system configuration, not a constant', () => {
+      const command = as({ type: 'ChangeAutoBidding', data: { template_id: templateId, auto_bidding: true, valid_for_days: 21, max_review_period: 14 } });
+      expect(given(createdEvents()).when(command)).toMatchObject({ ok: true, events: [{ data: { valid_for: 21, expiry_on: later(21) } }] });
+    });
+
+    it('unticking records nothing: it was never on', () => {
+      expect(given(createdEvents()).when(change({ auto_bidding: false }))).toEqual({ ok: true, events: [] });
+    });
+  });
+
+  describe('the review period', () => {
+    it('runs 1 to the provider’s max_auto_bidding_review_period', () => {
+      const refused = (review_period: number, max = 14) =>
+        given(createdEvents()).when(as({ type: 'ChangeAutoBidding', data: { template_id: templateId, auto_bidding: true, review_period, valid_for_days: 14, max_review_period: max } }));
+      expect(refused(0)).toEqual(failsWith(bidTemplateErrors.invalid, { review_period: ['Choose a review period from 1 to 14 days.'] }));
+      expect(refused(15)).toEqual(failsWith(bidTemplateErrors.invalid, { review_period: ['Choose a review period from 1 to 14 days.'] }));
+      expect(refused(1.5)).toEqual(failsWith(bidTemplateErrors.invalid));
+      expect(refused(10, 7)).toEqual(failsWith(bidTemplateErrors.invalid, { review_period: ['Choose a review period from 1 to 7 days.'] }));
+      expect(refused(1).ok).toBe(true);
+      expect(refused(14).ok).toBe(true);
+    });
+  });
+
+  describe('when the template is active', () => {
+    const active = () => after(createdEvents(), change({ auto_bidding: true, scope: 'open_posts', review_period: 5 }));
+
+    it('unticking deactivates: valid_for and expiry cleared, public false', () => {
+      expect(given(active()).when(change({ auto_bidding: false }))).toEqual({
+        ok: true,
+        events: [{ type: 'AutoBiddingDeactivated', data: { template_id: templateId, deactivated_by: ownerId, deactivated_at: now } }],
+      });
+      expect(stateOf(after(active(), change({ auto_bidding: false })))).toEqual({ status: 'deactivated', valid_for: null, expiry_on: null, public: false, review_period: 5, scope: 'open_posts' });
+    });
+
+    it('ticking on again renews the validity and rescans, keeping the review period unless one is chosen', () => {
+      expect(given(active()).when(change({ auto_bidding: true }))).toMatchObject({ ok: true, events: [{ data: { action: 'rescan', scope: null, review_period: 5, expiry_on: later(14) } }] });
+    });
+
+    it('refuses an execution option: it is chosen only on the first activation', () => {
+      expect(given(active()).when(change({ auto_bidding: true, scope: 'only_new_posts' }))).toEqual(
+        failsWith(bidTemplateErrors.invalid, { scope: ['The execution option is chosen only when auto-bidding is turned on for the first time.'] }),
+      );
+    });
+
+    it('expires into inactive once its expiry has passed, not before', () => {
+      expect(given(active()).when(expire(later(13)))).toEqual({ ok: true, events: [] });
+      const expired = after(active(), expire(later(14)));
+      expect(stateOf(expired)).toMatchObject({ status: 'inactive', valid_for: null, expiry_on: null, public: false });
+    });
+  });
+
+  describe('when the template was turned off', () => {
+    const deactivated = () => after(after(createdEvents(), change({ auto_bidding: true })), change({ auto_bidding: false }));
+
+    it('ticking on again is a rescan, never a new execution option', () => {
+      expect(given(deactivated()).when(change({ auto_bidding: true }))).toMatchObject({ ok: true, events: [{ type: 'AutoBiddingActivated', data: { action: 'rescan', scope: null } }] });
+      expect(given(deactivated()).when(change({ auto_bidding: true, scope: 'open_posts' }))).toEqual(failsWith(bidTemplateErrors.invalid));
+    });
+
+    it('an inactive (expired) one stays inactive when unticked', () => {
+      const inactive = after(after(createdEvents(), change({ auto_bidding: true })), expire(later(15)));
+      expect(given(inactive).when(change({ auto_bidding: false }))).toEqual({ ok: true, events: [] });
+      expect(stateOf(inactive).status).toBe('inactive');
+    });
+  });
+
+  describe('who may change it', () => {
+    it('needs execute_automatic_bidding on a template one may change; admins always', () => {
+      expect(given(createdEvents()).when(change({ auto_bidding: true }, { ...ownerActor, permissions: { ...ownerActor.permissions, execute_automatic_bidding: false } }))).toEqual(
+        failsWith(bidTemplateErrors.notAllowed),
+      );
+      expect(given(createdEvents()).when(change({ auto_bidding: true }, colleague({ execute_automatic_bidding: true })))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+      expect(given(createdEvents()).when(change({ auto_bidding: true }, colleague({ update_organisation_bid_template: true }))).ok).toBe(true);
+      expect(given(createdEvents()).when(change({ auto_bidding: true }, admin)).ok).toBe(true);
+      expect(given(createdEvents()).when(change({ auto_bidding: true }, customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    });
+  });
+});
+
+describe('interactive matching (spec 3 §4)', () => {
+  const set = (interactive_matching: boolean, valid_for?: number | null, actor: TemplateActor = ownerActor) =>
+    as({ type: 'SetInteractiveMatching', data: { template_id: templateId, interactive_matching, default_valid_for: 7, ...(valid_for === undefined ? {} : { valid_for }) } }, actor);
+
+  it('ticking on sets the flag with a validity of 1 to 7 days and the expiry day, YYYY-MM-DD in Sydney', () => {
+    // 2026-11-27 10:00 UTC is 21:00 in Sydney: 3 days on is 30 November there.
+    expect(given(createdEvents()).when(set(true, 3))).toEqual({
+      ok: true,
+      events: [{ type: 'InteractiveMatchingSet', data: { template_id: templateId, interactive_matching: true, valid_for: 3, expiration_date: '2026-11-30', set_by: ownerId, set_at: now } }],
+    });
+    expect(given(createdEvents()).when(set(true))).toMatchObject({ ok: true, events: [{ data: { valid_for: 7, expiration_date: '2026-12-04' } }] });
+  });
+
+  it('refuses a validity outside 1 to 7 days, or one given while unticking', () => {
+    for (const days of [0, 8, 2.5]) {
+      expect(given(createdEvents()).when(set(true, days))).toEqual(failsWith(bidTemplateErrors.invalid, { interactive_matching_valid_for: ['Choose a validity from 1 to 7 days.'] }));
+    }
+    expect(given(createdEvents()).when(set(false, 3))).toEqual(failsWith(bidTemplateErrors.invalid, { interactive_matching_valid_for: ['A validity is chosen only when interactive matching is ticked on.'] }));
+  });
+
+  it('unticking clears the validity and the expiry; unticking again records nothing', () => {
+    const on = given(createdEvents()).when(set(true, 2));
+    if (!on.ok) throw new Error(on.error.message);
+    const history = [...createdEvents(), ...on.events];
+    expect(given(history).when(set(false))).toMatchObject({ ok: true, events: [{ data: { interactive_matching: false, valid_for: null, expiration_date: null } }] });
+    expect(given(createdEvents()).when(set(false))).toEqual({ ok: true, events: [] });
+  });
+
+  it('is changed by whoever may change the template; never a customer', () => {
+    expect(given(createdEvents()).when(set(true, 1, admin)).ok).toBe(true);
+    expect(given(createdEvents()).when(set(true, 1, colleague()))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    expect(given(createdEvents()).when(set(true, 1, customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+  });
+});

@@ -14,6 +14,8 @@ import type {
   TemplateOwnerFacts,
 } from './commands';
 import { mayChangeTemplate } from './access';
+import { decideInteractiveMatching, type InteractiveMatching, initialInteractiveMatching, interactiveMatchingAfter } from './interactive-matching';
+import { type AutoBidding, autoBiddingAfter, autoBiddingMessages, decideAutoBidding, decideAutoBiddingExpiry, initialAutoBidding } from './auto-bidding';
 import { detailsAfterDocumentEvent, type TemplateDocumentEvent } from './documents';
 import { bidLimits, bidMessages, optionalDocumentSchema, requiredDocumentSchema } from '../bid/schemas';
 import type { BidTemplateCreated, BidTemplateEvent } from './events';
@@ -34,7 +36,7 @@ import {
 // permissions and the owner's organisation.
 
 /** A template as decided on: what its creation recorded, with the changes since. */
-export type BidTemplate = Omit<BidTemplateCreated['data'], 'cloned_from' | 'created_by' | 'created_at'>;
+export type BidTemplate = Omit<BidTemplateCreated['data'], 'cloned_from' | 'created_by' | 'created_at'> & { auto_bidding: AutoBidding; interactive_matching: InteractiveMatching };
 /** `revision`: the stream's (the count of its events less one), so a save can name the revision it started from. */
 export type BidTemplateState = { status: 'absent' } | { status: 'kept'; template: BidTemplate; revision: number } | { status: 'deleted'; template: BidTemplate };
 
@@ -244,6 +246,12 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
   }
   if (!mayChangeTemplate(actor, template)) return notAllowed();
   const template_id = template.template_id;
+  if (command.type === 'ChangeAutoBidding') {
+    // spec 3 §6: turning auto-bidding on or off needs execute_automatic_bidding (admins always may).
+    if (actor.user_type !== 'admin' && !actor.permissions.execute_automatic_bidding) return notAllowed(autoBiddingMessages.notAllowed);
+    const decided = decideAutoBidding(template.auto_bidding, { ...command.data, template_id }, actor.user_id, now);
+    return decided.ok ? accept(...decided.events) : invalid(decided.errors);
+  }
   switch (command.type) {
     case 'ChangeBidTemplateDetails':
       return changeDetails(command, template);
@@ -279,6 +287,12 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
       if (template.details[field] === link) return accept();
       return accept({ type: 'TemplateFileAttached', data: { template_id, field, link, byte_size } });
     }
+    case 'SetInteractiveMatching': {
+      const decided = decideInteractiveMatching(template.interactive_matching, { ...command.data, template_id }, actor.user_id, now);
+      return decided.ok ? accept(...decided.events) : invalid(decided.errors);
+    }
+    case 'ExpireAutoBidding':
+      return accept(...decideAutoBiddingExpiry(template.auto_bidding, template_id, now));
     default:
       return assertNever(command);
   }
@@ -287,7 +301,11 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
 function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateState {
   if (event.type === 'BidTemplateCreated') {
     const { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules } = event.data;
-    return { status: 'kept', revision: 0, template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules } };
+    return {
+      status: 'kept',
+      revision: 0,
+      template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules, auto_bidding: initialAutoBidding(), interactive_matching: initialInteractiveMatching() },
+    };
   }
   if (state.status !== 'kept') return state;
   const template = state.template;
@@ -319,6 +337,12 @@ function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateSt
     case 'OptionalDocumentRemoved':
     case 'TemplateFileAttached':
       return kept({ details: detailsAfterDocumentEvent(template.details, event) });
+    case 'AutoBiddingActivated':
+    case 'AutoBiddingDeactivated':
+    case 'AutoBiddingExpired':
+      return kept({ auto_bidding: autoBiddingAfter(template.auto_bidding, event) });
+    case 'InteractiveMatchingSet':
+      return kept({ interactive_matching: interactiveMatchingAfter(event) });
     default:
       return assertNever(event);
   }

@@ -1,6 +1,8 @@
 import type { BidTemplateDetails } from './schemas';
 import type { ConditionalRule, LocationListType, LocationRule, QualifyingRule } from './rules';
 import { type TemplateDocumentEvent, templateDocumentEventTypes } from './documents';
+import { type AutoBiddingEvent, autoBiddingEventTypes } from './auto-bidding';
+import type { InteractiveMatchingSet } from './interactive-matching';
 
 // Events of a bid template (`bid_template-<uuid>`, docs/events.md "Bid template"). Templates hold no personal data.
 
@@ -42,7 +44,9 @@ export type BidTemplateEvent =
   | LocationRuleAdded
   | LocationRuleDeleted
   | BidTemplateDeleted
-  | TemplateDocumentEvent;
+  | TemplateDocumentEvent
+  | AutoBiddingEvent
+  | InteractiveMatchingSet;
 
 export const bidTemplateEventTypes = [
   'BidTemplateCreated',
@@ -55,6 +59,8 @@ export const bidTemplateEventTypes = [
   'LocationRuleDeleted',
   'BidTemplateDeleted',
   ...templateDocumentEventTypes,
+  ...autoBiddingEventTypes,
+  'InteractiveMatchingSet',
 ] as const satisfies readonly BidTemplateEvent['type'][];
 
 export const bidTemplateStream = (templateId: string) => `bid_template-${templateId}`;

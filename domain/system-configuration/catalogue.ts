@@ -85,7 +85,7 @@ export const systemConfigurationCatalogue = [
     key: 'auto_bidding_validity_days',
     uuid: '5c0b8a52-7e3f-4c1e-9a4d-0c2f6a1b7e04',
     label: 'Auto-bidding validity (days)',
-    description: 'How many days a bid placed by auto-bidding stays valid.',
+    description: "How many days a bid template's auto-bidding stays on once ticked.",
     field_type: 'integer',
     default: 14,
     min: 1,

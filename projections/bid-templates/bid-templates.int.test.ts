@@ -81,4 +81,36 @@ describe('the bid templates read model', () => {
     expect(await findBidTemplate(testbed.db(), template)).toBeUndefined();
     expect((await listBidTemplates(testbed.db(), { kind: 'all' }, query)).total_records).toBe(1);
   });
+
+  it('follows auto-bidding: active with its validity and expiry, then deactivated or inactive with them cleared, filtered by status', async () => {
+    const [first, second] = ['7e7e7e7e-0000-4000-8000-000000000004', '7e7e7e7e-0000-4000-8000-000000000005'];
+    await testbed.given(bidTemplateStream(first), [created(first)]);
+    await testbed.given(bidTemplateStream(second), [created(second, owner, 'Second')]);
+    const activated = (template_id: string): BidTemplateEvent => ({
+      type: 'AutoBiddingActivated',
+      data: { template_id, valid_for: 14, expiry_on: '2026-12-07T10:00:00.000Z', action: 'execute', scope: 'open_posts', review_period: 7, activated_by: owner, activated_at: '2026-11-23T10:00:00.000Z' },
+    });
+    await testbed.given(bidTemplateStream(first), [activated(first)]);
+    await testbed.given(bidTemplateStream(second), [activated(second), { type: 'AutoBiddingExpired', data: { template_id: second, expired_at: '2026-12-07T10:00:00.000Z' } }]);
+    expect(await findBidTemplate(testbed.db(), first)).toMatchObject({
+      auto_bidding: 'active',
+      valid_for: 14,
+      expiry_on: new Date('2026-12-07T10:00:00.000Z'),
+      public: false,
+      auto_bidding_review_period: 7,
+      auto_bidding_scope: 'open_posts',
+      revision: 1,
+    });
+    expect(await findBidTemplate(testbed.db(), second)).toMatchObject({ auto_bidding: 'inactive', valid_for: null, expiry_on: null, auto_bidding_scope: 'open_posts' });
+    const byStatus = async (auto_bidding: 'active' | 'inactive' | 'deactivated') => (await listBidTemplates(testbed.db(), { kind: 'all' }, { ...query, filter: { auto_bidding } })).result.map((row) => row.uuid);
+    expect(await byStatus('active')).toEqual([first]);
+    expect(await byStatus('inactive')).toEqual([second]);
+    await testbed.given(bidTemplateStream(first), [{ type: 'AutoBiddingDeactivated', data: { template_id: first, deactivated_by: owner, deactivated_at: '2026-11-24T10:00:00.000Z' } }]);
+    expect(await findBidTemplate(testbed.db(), first)).toMatchObject({ auto_bidding: 'deactivated', valid_for: null, expiry_on: null, public: false });
+    expect(await byStatus('deactivated')).toEqual([first]);
+    await testbed.given(bidTemplateStream(first), [
+      { type: 'InteractiveMatchingSet', data: { template_id: first, interactive_matching: true, valid_for: 3, expiration_date: '2026-11-27', set_by: owner, set_at: '2026-11-24T10:00:00.000Z' } },
+    ]);
+    expect(await findBidTemplate(testbed.db(), first)).toMatchObject({ interactive_matching: true, interactive_matching_valid_for: 3, interactive_matching_expiration_date: '2026-11-27' });
+  });
 });

@@ -21,7 +21,8 @@ export const bidTemplatesProjection: Projection = {
   kind: 'projection',
   name: 'bid_templates',
   eventTypes: handledTypes,
-  version: 1,
+  // 2: auto-bidding's status, validity, expiry, public, review period and execution option; interactive matching (issue 29).
+  version: 2,
   tables: ['bid_templates'],
   async createTables(trx) {
     await sql`
@@ -37,6 +38,14 @@ export const bidTemplatesProjection: Projection = {
         computed_comparison_rate double precision not null,
         maximum_lvr double precision not null,
         auto_bidding text not null,
+        valid_for integer,
+        expiry_on timestamptz,
+        public boolean not null,
+        auto_bidding_review_period integer,
+        auto_bidding_scope text,
+        interactive_matching boolean not null,
+        interactive_matching_valid_for integer,
+        interactive_matching_expiration_date text,
         details jsonb not null,
         qualifying_rules jsonb not null,
         conditional_rules jsonb not null,
@@ -51,6 +60,8 @@ export const bidTemplatesProjection: Projection = {
     await sql`create index bid_templates_created on bid_templates (created_at desc, uuid)`.execute(trx);
     await sql`create index bid_templates_owner on bid_templates (owner_id, created_at desc)`.execute(trx);
     await sql`create index bid_templates_owner_organisation on bid_templates (owner_organisation_uuid, created_at desc)`.execute(trx);
+    // The auto-bidder's question: the active templates (issue 29 item 2).
+    await sql`create index bid_templates_auto_bidding on bid_templates (auto_bidding, expiry_on)`.execute(trx);
   },
   async handle(events, trx) {
     for (const recorded of events) {
@@ -89,6 +100,14 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
           owner_organisation_uuid: data.owner_organisation_uuid,
           ...detailColumns(data.details),
           auto_bidding: 'pending',
+          valid_for: null,
+          expiry_on: null,
+          public: false,
+          auto_bidding_review_period: null,
+          auto_bidding_scope: null,
+          interactive_matching: false,
+          interactive_matching_valid_for: null,
+          interactive_matching_expiration_date: null,
           qualifying_rules: jsonb(data.qualifying_rules),
           conditional_rules: jsonb(data.conditional_rules),
           location_list_type: data.location_list_type,
@@ -149,6 +168,22 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
       const row = await db.selectFrom('bid_templates').select('details').where('uuid', '=', event.data.template_id).executeTakeFirst();
       if (!row) return;
       await template.set({ ...detailColumns(detailsAfterDocumentEvent(row.details, event)), ...touched }).execute();
+      return;
+    }
+    case 'AutoBiddingActivated': {
+      const { valid_for, expiry_on, review_period, scope } = event.data;
+      await template
+        .set({ auto_bidding: 'active', valid_for, expiry_on: new Date(expiry_on), auto_bidding_review_period: review_period, ...(scope ? { auto_bidding_scope: scope } : {}), ...touched })
+        .execute();
+      return;
+    }
+    case 'AutoBiddingDeactivated':
+    case 'AutoBiddingExpired':
+      await template.set({ auto_bidding: event.type === 'AutoBiddingDeactivated' ? 'deactivated' : 'inactive', valid_for: null, expiry_on: null, public: false, ...touched }).execute();
+      return;
+    case 'InteractiveMatchingSet': {
+      const { interactive_matching, valid_for, expiration_date } = event.data;
+      await template.set({ interactive_matching, interactive_matching_valid_for: valid_for, interactive_matching_expiration_date: expiration_date, ...touched }).execute();
       return;
     }
   }

@@ -304,6 +304,18 @@ const table: Record<string, Row> = {
     otherOrganisation: 404,
     target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}`, payload: { operation: 'location_list_type', location_list_type: null } }),
   },
+  'PATCH /v4/home_loan_bid_templates/{id}/auto_bidding': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}/auto_bidding`, payload: { auto_bidding: false } }),
+  },
+  'POST /v3/home_loan_bid_templates/{id}/interactive_matches': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/interactive_matches`, payload: { interactive_matching: false } }),
+  },
   'DELETE /v3/home_loan_bid_templates/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}` }) },
   'GET /v4/home_loan_bid_templates/{id}/template_qualifying_rules': {
     owner: 'provider',

@@ -9,7 +9,8 @@ import { testPassword, type TestUser } from '../support/users';
 // Issue 28's journey through the built UI served by the real API, in Debian's Chromium (docs/bid-templates.md
 // "Screens"): a provider creates a template (details with a required document, its key fact sheet uploaded as a PDF,
 // qualifying rules, a postcode whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
-// clones it; an admin finds both in the list filtered by organisation and deletes the clone; a customer is refused.
+// turns its auto-bidding on in the review step, clones it; an admin finds both in the list filtered by organisation,
+// deletes the clone and turns the auto-bidding off from the list; a customer is refused.
 
 let t: ServedApp;
 let session: BrowserSession;
@@ -161,11 +162,29 @@ describe('a provider sets up a bid template', () => {
     await page.getByText('Where: 2000 NSW').waitFor();
     expect(await page.getByText('Type of loan: Refinance').count()).toBe(1);
     expect(await page.getByText('Comparison rate worked out from these rates and fees:').textContent()).toContain('6.24%');
+    // spec 3 §4 "Interactive matching": a validity of 1 to 7 days, the expiry shown YYYY-MM-DD.
+    await page.getByLabel('Offer in the comparison tool').check();
+    await choose('Valid for', '3 days');
+    await page.getByRole('button', { name: 'Save interactive matching' }).click();
+    await page.getByTestId('interactive-matching-expiry').waitFor();
+    expect(await page.getByTestId('interactive-matching-expiry').textContent()).toMatch(/Offered until \d{4}-\d{2}-\d{2} \(valid for 3 days\)/);
+    await dismiss('Success!');
+    // spec 3 §4 "Auto-bidding": ticking it on asks a pending template for its execution option and the review period.
+    await page.getByLabel('Bid automatically').check();
+    await page.getByLabel('New posts and the posts already open').check();
+    await choose('Review period', '7 days');
     await snap('04-review');
     await page.getByRole('button', { name: 'Finish' }).click();
+    await toast('Auto-bidding was changed!').waitFor();
     await toast('Bid template was setup!').waitFor();
     await page.waitForURL((url) => url.pathname === '/bid-templates');
-    await page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' }).waitFor();
+    const row = page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' });
+    await row.getByText('Active').waitFor();
+    // The expiry, DD/MM/YYYY, 14 days on (the system configuration's default).
+    const [, day, month, year] = /until (\d{2})\/(\d{2})\/(\d{4})/.exec((await row.textContent()) ?? '') ?? [];
+    const days = (Date.UTC(Number(year), Number(month) - 1, Number(day)) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(12.9);
+    expect(days).toBeLessThan(14.1);
   });
 
   it('clones it: the details and the places come along, the qualifying rules start again', async () => {
@@ -219,6 +238,23 @@ describe('an admin and a customer', () => {
     await page.waitForURL((url) => url.pathname === '/bid-templates');
     await page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' }).waitFor();
     expect(await page.getByTestId('bid-template-row').count()).toBe(1);
+  });
+
+  it('an admin turns its auto-bidding off from the list, and finds it under Deactivated', async () => {
+    await page.getByRole('button', { name: 'More actions for Sydney refinancers' }).click();
+    await page.getByRole('menuitem', { name: 'Update auto-bidding' }).click();
+    const update = dialog('Update auto-bidding');
+    await update.waitFor();
+    expect(await update.getByTestId('auto-bidding-expiry').textContent()).toMatch(/Active until \d{2}\/\d{2}\/\d{4} \(valid for 14 days\)/);
+    await update.getByLabel('Bid automatically').uncheck();
+    await update.getByRole('button', { name: 'Save' }).click();
+    await toast('Auto-bidding was changed!').waitFor();
+    const row = page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' });
+    await row.getByText('Deactivated').waitFor();
+    expect(await row.textContent()).not.toContain('until');
+    await choose('Auto-bidding', 'Active');
+    await page.waitForURL((url) => url.searchParams.get('auto_bidding') === 'active');
+    await page.getByText('No bid templates match these filters').waitFor();
   });
 
   it('a customer opening /bid-templates is refused and lands on the dashboard', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultPermissions, type PermissionKey } from '../../../domain/user/permissions';
 import type { UserView } from '../../../domain/user/schemas';
 import type { Session } from '../../lib/session';
-import { mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, mayOpenTemplates, providerFilterScope, showsTemplateOwner } from './template-access';
+import { mayChangeAutoBidding, mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, mayOpenTemplates, providerFilterScope, showsTemplateOwner } from './template-access';
 
 // spec 3 §6 as the template screens offer it (the API decides again: tests/api/bid-templates.int.test.ts).
 
@@ -35,6 +35,13 @@ describe('what a provider may do', () => {
     expect(mayChangeTemplate(sessionOf('fsp'), own)).toBe(true);
     expect(mayChangeTemplate(sessionOf('fsp'), colleague)).toBe(false);
     expect(mayChangeTemplate(sessionOf('fsp', { update_organisation_bid_template: true }), colleague)).toBe(true);
+  });
+
+  it('turns auto-bidding on or off on what it may change, with execute_automatic_bidding; admins always', () => {
+    expect(mayChangeAutoBidding(sessionOf('fsp'), own)).toBe(true);
+    expect(mayChangeAutoBidding(sessionOf('fsp', { execute_automatic_bidding: false }), own)).toBe(false);
+    expect(mayChangeAutoBidding(sessionOf('fsp'), colleague)).toBe(false);
+    expect(mayChangeAutoBidding(sessionOf('admin'), colleague)).toBe(true);
   });
 
   it('deletes what it may change, with delete_bid_template', () => {

@@ -29,6 +29,10 @@ export function mayChangeTemplate(session: Session, template: Pick<BidTemplateVi
 export const mayDeleteTemplate = (session: Session, template: Pick<BidTemplateView, 'fsp_user_uuid'>): boolean =>
   isAdministrator(session) || (mayChangeTemplate(session, template) && session.can('delete_bid_template'));
 
+/** spec 3 §6: auto-bidding is turned on or off with execute_automatic_bidding on a template one may change; admins always. */
+export const mayChangeAutoBidding = (session: Session, template: Pick<BidTemplateView, 'fsp_user_uuid'>): boolean =>
+  isAdministrator(session) || (mayChangeTemplate(session, template) && session.can('execute_automatic_bidding'));
+
 /** Whose templates a list shows with their owner: admins, and providers who see the organisation's. */
 export const showsTemplateOwner = (session: Session): boolean => seesOwner(viewerOf(session));
 

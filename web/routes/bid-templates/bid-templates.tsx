@@ -1,5 +1,7 @@
-import { Box, Divider, Paper } from '@mantine/core';
-import { IconLayoutList, IconPlus } from '@tabler/icons-react';
+import { Box, Divider, Menu, Paper } from '@mantine/core';
+import { IconLayoutList, IconPlus, IconRobot } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { BidTemplateView } from '../../../contracts/bid-template';
 import { useRouterState } from '@tanstack/react-router';
 import { ListBody } from '../../components/list-body';
 import { ListFooter, pageCount } from '../../components/list-footer';
@@ -8,10 +10,12 @@ import { ButtonLink } from '../../components/router-link';
 import { TableSkeleton } from '../../components/table-skeleton';
 import { useBidTemplates } from '../../features/bid-templates/api/list-bid-templates';
 import { type BidTemplateListSearch, toBidTemplateListParams } from '../../features/bid-templates/bid-template-list-search';
+import { AutoBiddingModal } from '../../features/bid-templates/components/auto-bidding-modal';
+import { maxReviewPeriodOf } from '../../features/bid-templates/auto-bidding-values';
 import { BidTemplatesFilters } from '../../features/bid-templates/components/bid-templates-filters';
 import { BidTemplatesTable } from '../../features/bid-templates/components/bid-templates-table';
 import { useConfirmDeleteBidTemplate } from '../../features/bid-templates/components/use-confirm-delete-bid-template';
-import { mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, providerFilterScope, showsTemplateOwner } from '../../features/bid-templates/template-access';
+import { mayChangeAutoBidding, mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, providerFilterScope, showsTemplateOwner } from '../../features/bid-templates/template-access';
 import { isAdministrator, type Session, useSession } from '../../lib/session';
 import { bidTemplatesRoute } from './bid-templates.route';
 
@@ -58,6 +62,7 @@ export function BidTemplatesPage() {
   const { data, isFetching } = useBidTemplates(params);
   const reloading = useRouterState({ select: (state) => state.isLoading });
   const { confirmDelete, deletingUuid } = useConfirmDeleteBidTemplate();
+  const [autoBiddingOf, setAutoBiddingOf] = useState<BidTemplateView | null>(null);
   const setSearch = (changes: Partial<BidTemplateListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
   const pages = pageCount(data.total_records, params.count);
   const filtered = Boolean(search.provider || search.organisation || search.auto_bidding);
@@ -105,6 +110,13 @@ export function BidTemplatesPage() {
             permissionsOf={(template) => ({ edit: mayChangeTemplate(session, template), clone: mayCreateTemplate(session), delete: mayDeleteTemplate(session, template) })}
             deletingUuid={deletingUuid}
             onDelete={(template) => confirmDelete(template)}
+            moreActionsOf={(template) =>
+              mayChangeAutoBidding(session, template) && (
+                <Menu.Item leftSection={<IconRobot size={16} />} onClick={() => setAutoBiddingOf(template)}>
+                  Update auto-bidding
+                </Menu.Item>
+              )
+            }
           />
         </ListBody>
         <ListFooter
@@ -116,6 +128,7 @@ export function BidTemplatesPage() {
           onPage={(page) => setSearch({ page: page === 1 ? undefined : page })}
         />
       </Paper>
+      <AutoBiddingModal template={autoBiddingOf} maxReviewPeriod={maxReviewPeriodOf(session)} onClose={() => setAutoBiddingOf(null)} />
     </>
   );
 }

@@ -60,6 +60,11 @@ export function BidTemplatesTable({ templates, showOwner, permissionsOf, deletin
               <Table.Td ta="right">{formatPercent(template.maximum_lvr)}</Table.Td>
               <Table.Td>
                 <AutoBiddingBadge status={template.auto_bidding} />
+                {template.expiry_on && (
+                  <Text size="xs" c="dimmed" mt={2}>
+                    until {formatDate(template.expiry_on)}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{formatDate(template.created_at)}</Table.Td>
               <Table.Td>
