@@ -30,33 +30,34 @@ import { useLiveMessages } from '../lib/live-messages';
 import { isAdministrator, type Session, useSession } from '../lib/session';
 import { NavLinkLink } from './router-link';
 
-// The sidebar by role (spec 1 §2 "Sidebar by role"). Entries whose screens are not built yet are shown disabled and
-// marked "Coming soon" rather than linking to a page-not-found, so the shape of the product is visible, nothing leads
-// nowhere, and the grey entry says why it is grey.
+// The sidebar by role (spec 1 §2 "Sidebar by role"): every entry opens a built screen (tests/e2e/campaigns.e2e.test.ts
+// walks them for each role).
 
-type Entry = {
+/** A screen of the sidebar. */
+type Leaf = {
   label: string;
   icon?: ComponentType<IconProps>;
-  /** The screen; none yet: shown disabled. */
-  to?: LinkProps['to'];
+  to: LinkProps['to'];
   params?: Record<string, string>;
   /** Path prefixes that mark the entry active. */
   matches?: readonly string[];
-  children?: readonly Entry[];
   /** A counter beside the label (the unread messages). */
   badge?: number;
 };
+/** A heading over screens, open from the start. */
+type Group = { label: string; icon?: ComponentType<IconProps>; children: readonly Leaf[] };
+type Entry = Leaf | Group;
 
 /** What the sidebar knows about chat (docs/messages.md): the switch (unknown while loading) and the unread count. */
 type Chat = { enabled: boolean | undefined; unread: number };
 
 function entriesFor(session: Session, chat: Chat): readonly Entry[] {
   const { user } = session;
-  const profile: Entry = { label: 'Profile', icon: IconUser, to: '/profile/$uuid', params: { uuid: user.uuid }, matches: ['/profile', '/change-password'] };
-  const dashboard: Entry = { label: 'Dashboard', icon: IconDashboard, to: '/home', matches: ['/home'] };
-  const messages: Entry = { label: 'Messages', icon: IconMessage, to: '/messages', matches: ['/messages'], badge: chat.unread };
+  const profile: Leaf = { label: 'Profile', icon: IconUser, to: '/profile/$uuid', params: { uuid: user.uuid }, matches: ['/profile', '/change-password'] };
+  const dashboard: Leaf = { label: 'Dashboard', icon: IconDashboard, to: '/home', matches: ['/home'] };
+  const messages: Leaf = { label: 'Messages', icon: IconMessage, to: '/messages', matches: ['/messages'], badge: chat.unread };
   if (user.user_type === 'customer') {
-    const createPosts: Entry = { label: 'Create Posts', icon: IconFilePlus, to: '/create-post', matches: ['/create-post'] };
+    const createPosts: Leaf = { label: 'Create Posts', icon: IconFilePlus, to: '/create-post', matches: ['/create-post'] };
     // A customer still creating the first post sees only these two.
     if (user.status === 'creating') return [dashboard, createPosts];
     return [profile, dashboard, messages, { label: 'My Posts', icon: IconFiles, to: '/posts', matches: ['/posts'] }, createPosts];
@@ -81,7 +82,7 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
     if (session.can('manage_permissions_for_fsps_within_org')) entries.splice(2, 0, { label: 'My Team', icon: IconUsersGroup, to: '/my-team', matches: ['/my-team'] });
     return entries;
   }
-  const systemConfigurations: Entry = { label: 'System Configurations', icon: IconSettings, to: '/system-configurations', matches: ['/system-configurations', '/configurations'] };
+  const systemConfigurations: Leaf = { label: 'System Configurations', icon: IconSettings, to: '/system-configurations', matches: ['/system-configurations', '/configurations'] };
   if (!isAdministrator(session)) return [profile, dashboard, systemConfigurations];
   return [
     profile,
@@ -127,18 +128,16 @@ function entriesFor(session: Session, chat: Chat): readonly Entry[] {
 function SidebarEntry({ entry, pathname, onNavigate }: { entry: Entry; pathname: string; onNavigate: () => void }) {
   const Icon = entry.icon;
   const icon = Icon ? <Icon /> : undefined;
-  const active = (entry.matches ?? []).some((prefix) => pathname.startsWith(prefix));
-  if (entry.children) {
-    const childActive = entry.children.some((child) => (child.matches ?? []).some((prefix) => pathname.startsWith(prefix)));
+  if ('children' in entry) {
     return (
-      <NavLink label={entry.label} leftSection={icon} defaultOpened={childActive || entry.children.some((child) => child.to)} variant="subtle">
+      <NavLink label={entry.label} leftSection={icon} defaultOpened variant="subtle">
         {entry.children.map((child) => (
           <SidebarEntry key={child.label} entry={child} pathname={pathname} onNavigate={onNavigate} />
         ))}
       </NavLink>
     );
   }
-  if (!entry.to) return <NavLink label={entry.label} description="Coming soon" leftSection={icon} disabled aria-disabled="true" data-testid="sidebar-coming-soon" />;
+  const active = (entry.matches ?? []).some((prefix) => pathname.startsWith(prefix));
   const badge = entry.badge ? (
     <Badge size="sm" color="red" circle data-testid="sidebar-unread">
       {entry.badge}
