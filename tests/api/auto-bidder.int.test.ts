@@ -64,6 +64,7 @@ const eventCount = async () => (await sql<{ n: number }>`select count(*)::int as
 
 describe('bidding when a post is published', () => {
   let active: string;
+  let turnedOff: string;
   let matching: ActivePost;
   let tooLarge: ActivePost;
 
@@ -85,9 +86,9 @@ describe('bidding when a post is published', () => {
 
     // Templates that bid nothing: never turned on, turned off, expired (all with the default rules every post meets).
     await template(other, 'Never turned on');
-    const off = await template(other, 'Turned off');
-    await activate(other, off);
-    expect((await send(other, 'PATCH', `/v4/home_loan_bid_templates/${off}/auto_bidding`, { auto_bidding: false })).statusCode).toBe(200);
+    turnedOff = await template(other, 'Turned off');
+    await activate(other, turnedOff);
+    expect((await send(other, 'PATCH', `/v4/home_loan_bid_templates/${turnedOff}/auto_bidding`, { auto_bidding: false })).statusCode).toBe(200);
     const expired = await template(other, 'Expired');
     await activate(other, expired);
     await expire(expired);
@@ -118,6 +119,33 @@ describe('bidding when a post is published', () => {
     await projectionsIdle(t);
     expect(await eventCount()).toBe(before);
     expect((await bidsOn(matching.postId)).map((bid) => bid.uuid)).toEqual([autoBidIdOf(active, matching.postId)]);
+  });
+
+  it('a first activation with open_posts bids on the posts open now; with only_new_posts on none of them', async () => {
+    const opener = await provider(t);
+    const openPosts = await template(opener, 'Open posts too');
+    const newOnly = await template(opener, 'New posts only');
+    await activate(opener, newOnly, { auto_bidding: true, scope: 'only_new_posts' });
+    await activate(opener, openPosts, { auto_bidding: true, scope: 'open_posts' });
+    await projectionsIdle(t);
+    for (const post of [matching, tooLarge]) {
+      expect((await bidsOn(post.postId)).filter((bid) => bid.provider_id === opener.id)).toMatchObject([{ uuid: autoBidIdOf(openPosts, post.postId), template_id: openPosts, interest_rate: 5.5 }]);
+    }
+  });
+
+  it('turning a template on again rescans the open posts, once', async () => {
+    const events = await eventCount();
+    await activate(other, turnedOff);
+    await projectionsIdle(t);
+    for (const post of [matching, tooLarge]) {
+      expect((await bidsOn(post.postId)).filter((bid) => bid.template_id === turnedOff).map((bid) => bid.uuid)).toEqual([autoBidIdOf(turnedOff, post.postId)]);
+    }
+    const afterRescan = await eventCount();
+    expect(afterRescan).toBeGreaterThan(events);
+    // Again: a rescan finds its bids placed and appends only the activation.
+    await activate(other, turnedOff);
+    await projectionsIdle(t);
+    expect(await eventCount()).toBe(afterRescan + 1);
   });
 
   it('a template whose expiry passed before the publication bids nothing, whatever its status says', async () => {
