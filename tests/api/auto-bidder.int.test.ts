@@ -63,12 +63,21 @@ const bidsOn = async (postId: string) =>
 const eventCount = async () => (await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.database.db)).rows[0]!.n;
 
 describe('bidding when a post is published', () => {
+  let suspended: TestProvider;
+  let suspendedTemplate: string;
   let active: string;
   let turnedOff: string;
   let matching: ActivePost;
   let tooLarge: ActivePost;
 
   beforeAll(async () => {
+    // The oldest active template, whose provider is suspended after turning it on: refused, the others bid all the same.
+    suspended = await provider(t);
+    suspendedTemplate = await template(suspended, 'Suspended provider');
+    await activate(suspended, suspendedTemplate);
+    const suspension = await t.asAdmin({ method: 'PATCH', url: `/v1/users/${suspended.id}`, payload: { user: { status: 'suspended' } } });
+    expect(suspension.statusCode, suspension.body).toBe(200);
+
     active = await template(owner, 'Refinancers up to 500k');
     // Loans up to 500,000; the interest rate 0.10 lower than the template's 5.50 on every post.
     const rules = await send(owner, 'POST', `/v4/home_loan_bid_templates/${active}/template_qualifying_rules`, {
@@ -112,6 +121,19 @@ describe('bidding when a post is published', () => {
     expect(await bidsOn(tooLarge.postId)).toEqual([]);
   });
 
+  it('the workflow’s refusal (a suspended provider) is reported, places nothing and does not stop the templates after it', async () => {
+    expect((await bidsOn(matching.postId)).filter((bid) => bid.provider_id === suspended.id)).toEqual([]);
+    expect(await t.store.readStream(bidStream(autoBidIdOf(suspendedTemplate, matching.postId)))).toEqual([]);
+    const outcomes: AutoBidOutcome[] = [];
+    const published = (await t.store.readStream(postStream(matching.postId))).find((event) => event.type === 'PostPublished')!;
+    await autoBidderReactor({ report: (outcome) => outcomes.push(outcome) }).react([published], { store: t.store, db: t.database.db });
+    // Oldest template first.
+    expect(outcomes).toEqual([
+      { outcome: 'refused', template_id: suspendedTemplate, post_id: matching.postId, bid_id: autoBidIdOf(suspendedTemplate, matching.postId), code: 'BID_NOT_ALLOWED', message: 'Only an active provider of an organisation can bid.' },
+      { outcome: 'already_placed', template_id: active, post_id: matching.postId, bid_id: autoBidIdOf(active, matching.postId) },
+    ]);
+  });
+
   it('reacting again (a replay) adds nothing', async () => {
     const before = await eventCount();
     await sql`update projection_builds set checkpoint_commit = 0, checkpoint_prepare = 0 where status = 'live' and name = 'auto-bidder'`.execute(t.database.db);
@@ -153,7 +175,7 @@ describe('bidding when a post is published', () => {
     const reactor = autoBidderReactor({ report: (outcome) => outcomes.push(outcome) });
     const published = (await t.store.readStream(postStream(matching.postId))).find((event) => event.type === 'PostPublished')!;
     await reactor.react([published], { store: t.store, db: t.database.db });
-    expect(outcomes).toEqual([{ outcome: 'already_placed', template_id: active, post_id: matching.postId, bid_id: autoBidIdOf(active, matching.postId) }]);
+    expect(outcomes.filter((o) => o.template_id === active)).toEqual([{ outcome: 'already_placed', template_id: active, post_id: matching.postId, bid_id: autoBidIdOf(active, matching.postId) }]);
     outcomes.length = 0;
     const afterExpiry = { ...published, data: { ...(published.data as object), published_at: new Date(Date.now() + 15 * 86_400_000).toISOString() } };
     await reactor.react([afterExpiry], { store: t.store, db: t.database.db });
