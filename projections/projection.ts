@@ -34,7 +34,10 @@ export type Reactor = {
   version: number;
   /** As for a projection: the event types `react` acts on, when it ignores every other. */
   eventTypes?: ReadonlySet<string>;
-  react(events: RecordedEvent[], context: { store: EventStore }): Promise<void>;
+  /** As for a projection: the read models `react` reads; it reacts to no event before they have applied it. */
+  readsFrom?: readonly string[];
+  /** `db` reads the read models named in `readsFrom` (a reactor writes only through commands). */
+  react(events: RecordedEvent[], context: { store: EventStore; db: Database }): Promise<void>;
 };
 
 export type Consumer = Projection | Reactor;

@@ -228,7 +228,7 @@ export class ProjectionRunner {
       // New events arrived while the round ran: it may have read the log before them.
       if (outcome === 'worked' || !this.#running || (outcome === 'idle' && this.#headMoves !== headMoves)) continue;
       await new Promise<void>((resolve) => {
-        const readsFrom = new Set(outcome === 'waiting' ? consumers.flatMap((c) => (c.kind === 'projection' && c.readsFrom) || []) : []);
+        const readsFrom = new Set(outcome === 'waiting' ? consumers.flatMap((c) => c.readsFrom ?? []) : []);
         const onProgress = (name: string) => {
           if (readsFrom.has(name)) wake();
         };
@@ -347,7 +347,7 @@ export class ProjectionRunner {
     const next = events.length === read.events.length ? read.next : events.at(-1)!.position;
     // A reactor appends through the event store, which on embedded PGlite shares the one connection: it reacts
     // before the checkpoint transaction. Its commands are idempotent, so a batch reacted to twice does no harm.
-    if (consumer.kind === 'reactor') await consumer.react(events, { store: this.#store });
+    if (consumer.kind === 'reactor') await consumer.react(events, { store: this.#store, db: this.#db });
     const applied = await this.#db.transaction().execute(async (trx) => {
       // One statement before the handler: the build's lock (one process applies a batch at a time), the transaction's
       // name (it appends no event, so the log's readers need not wait for it: events_horizon() in the migrations), the
@@ -422,7 +422,7 @@ export class ProjectionRunner {
    */
   #readableCount(consumer: Consumer, events: readonly RecordedEvent[], readable: Position): number {
     if (comparePositions(readable, START) === 0) return 0; // one of them has no live build yet: no tables to read
-    const names = (consumer.kind === 'projection' && consumer.readsFrom) || [];
+    const names = consumer.readsFrom ?? [];
     const read = names.map((name) => this.#consumers.find((c) => c.name === name)?.eventTypes);
     const actedOn = (type: string) => read.some((types) => !types || types.has(type));
     let count = 0;
@@ -432,7 +432,7 @@ export class ProjectionRunner {
 
   /** The oldest live checkpoint among the read models `consumer` reads (START while one has no live build yet). */
   async #readableUpTo(consumer: Consumer): Promise<Position | null> {
-    const names = (consumer.kind === 'projection' && consumer.readsFrom) || [];
+    const names = consumer.readsFrom ?? [];
     if (names.length === 0) return null;
     const { rows } = await sql<{ checkpoint_commit: string; checkpoint_prepare: string }>`
       select checkpoint_commit::text, checkpoint_prepare::text from projection_builds

@@ -24,6 +24,8 @@ export type OpenPost = Exclude<PostState, { status: 'absent' }>;
 export type BidRequest = {
   caller: { userId: string; userType: UserType; permissions: PermissionMap };
   correlationId: string;
+  /** The event that caused the request when no person asked (the auto-bidder's trigger); absent for a person's. */
+  causationId?: string;
 };
 
 export const productNameOf = (post: OpenPost) => findProduct(post.post.product_id)?.name ?? 'post';
@@ -35,11 +37,11 @@ export const bidActorOf = ({ caller }: BidRequest): BidActor => ({
   permissions: caller.permissions,
 });
 
-/** The metadata of the events a person's bid request appends (no causing event). */
-export const bidEventMetadata = ({ caller, correlationId }: BidRequest, now: Date): EventMetadata => ({
+/** The metadata of the events a bid request appends: a person's has no causing event, the auto-bidder's its trigger. */
+export const bidEventMetadata = ({ caller, correlationId, causationId }: BidRequest, now: Date): EventMetadata => ({
   user_id: caller.userId,
   correlation_id: correlationId,
-  causation_id: null,
+  causation_id: causationId ?? null,
   occurred_at: now.toISOString(),
 });
 

@@ -24,7 +24,18 @@ const REGISTER_ATTEMPTS = 5;
 /** Reads of the providers placing bids in flight at once, and the most bids one read serves. */
 const BIDDER_BATCHES = { concurrency: 4, maxItems: 64 };
 
-export type PlaceBidInput = { postId: string; bid: BidForm; confirmedWarnings: BidWarningCode[]; /** An admin's: the provider the bid is for. */ providerId?: string | undefined };
+export type PlaceBidInput = {
+  postId: string;
+  bid: BidForm;
+  confirmedWarnings: BidWarningCode[];
+  /** An admin's: the provider the bid is for. */
+  providerId?: string | undefined;
+  /**
+   * The auto-bidder's: the bid's id, derived from its template and post. The bid's stream must not exist yet, so a
+   * second placement with the same id appends nothing (the caller checks first; a race ends in a conflict).
+   */
+  bidId?: string;
+};
 
 /**
  * Placed: the bid as the read model will hold it, its place on the post, and what its view shows of its provider
@@ -76,7 +87,7 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     const { postId } = input;
     const forAdmin = caller.userType === 'admin';
     if (forAdmin && !input.providerId) return refused(bidErrors.invalid, 'Choose the provider this bid is for.', 'fsp_user_uuid');
-    const bidId = ids.uuid();
+    const bidId = input.bidId ?? ids.uuid();
     const metadata = bidEventMetadata(request, clock.now());
     const [remembered, bidderRow, product, documentTypeErrors] = await Promise.all([
       posts.postForBid(postId, { fresh: false }),

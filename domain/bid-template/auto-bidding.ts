@@ -2,8 +2,8 @@ import type { FieldErrors } from '../post/schemas';
 import type { AutoBiddingStatus } from './schemas';
 
 // A template's auto-bidding (spec 3 §4 "Auto-bidding", docs/bid-templates.md "Auto-bidding"): whether it bids on its
-// own, until when, and what turning it on asks the auto-bidder to do. The auto-bidder itself (issue 29 item 2) reads
-// these events; it is not built yet.
+// own, until when, and what turning it on asks the auto-bidder to do. The auto-bidder
+// (projections/bid-templates/auto-bidder.ts) reads these events.
 
 /** spec 3 §4: the execution options of a first activation; the scope selector defaults to only_new_posts. */
 export const autoBiddingScopes = ['only_new_posts', 'open_posts'] as const;
