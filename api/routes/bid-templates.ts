@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelTemplateBids } from '../../application/bid-templates/cancel-template-bids';
 import { changeAutoBidding } from '../../application/bid-templates/change-auto-bidding';
 import { setInteractiveMatching } from '../../application/bid-templates/set-interactive-matching';
 import { changeBidTemplate } from '../../application/bid-templates/change-bid-template';
 import { createBidTemplate } from '../../application/bid-templates/create-bid-template';
 import { templateActorOf } from '../../application/bid-templates/template-request';
-import { autoBiddingBody, interactiveMatchBody, bidTemplateList, bidTemplateListQuery, bidTemplateView, changeBidTemplateBody, createBidTemplateBody } from '../../contracts/bid-template';
+import { autoBiddingBody, cancelledTemplateBids, interactiveMatchBody, templateOperationBody, bidTemplateList, bidTemplateListQuery, bidTemplateView, changeBidTemplateBody, createBidTemplateBody } from '../../contracts/bid-template';
 import { maySeeTemplate, seesOrganisationTemplates, type TemplateViewer } from '../../domain/bid-template/access';
 import type { BidTemplateDetailsInput } from '../../domain/bid-template/schemas';
 import { findBidTemplate, listBidTemplates, type TemplateScope } from '../../projections/bid-templates/queries';
 import { waitForProjections } from '../../projections/projection-status';
+import { READ_MODELS as BID_READ_MODELS } from './bid-replies';
 import type { AppDependencies } from '../dependencies';
 import { sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
@@ -142,6 +144,35 @@ export const bidTemplateRoutes =
         const { auto_bidding, scope, review_period, revision } = request.body;
         const result = await changeAutoBidding(deps, request_, { templateId: request.params.id, autoBidding: auto_bidding, scope, reviewPeriod: review_period, expectedRevision: revision });
         return answerChange(deps, templateActorOf(request_), reply, request.params.id, result);
+      },
+    );
+
+    app.patch(
+      '/v1/home_loan_bid_templates/:id',
+      {
+        onRequest: providerOrAdmin(deps),
+        schema: {
+          tags: TAGS,
+          summary:
+            "A template's operations: cancel_active_bids cancels, with the reason, every bid the template placed that is still active on a post in bidding (its owner with cancel_active_bids, or an admin), each as `PATCH /v4/home_loan_bids/{id}/cancel` would. The screens toast 'Done!' with 'Bids were cancelled.'",
+          params,
+          body: templateOperationBody,
+          response: { 200: cancelledTemplateBids, ...templateResponses },
+        },
+      },
+      async (request, reply) => {
+        const templateId = request.params.id;
+        const result = await cancelTemplateBids(deps, templateRequestOf(request), { templateId, reason: request.body.reason });
+        if (!result.ok) return sendProblem(reply, templateProblem(result.error));
+        // The bid lists the provider goes back to show them cancelled.
+        if (result.position) await waitForProjections(db, BID_READ_MODELS, result.position);
+        answerPosition(reply, result.position);
+        return {
+          home_loan_bid_template_uuid: templateId,
+          cancelled_bids: result.cancelled.length,
+          cancelled_bid_uuids: result.cancelled,
+          skipped_bids: result.skipped.map(({ bid_id, code }) => ({ bid_uuid: bid_id, code })),
+        };
       },
     );
 
