@@ -1,26 +1,26 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cancelTemplateBids } from '../../application/bid-templates/cancel-template-bids';
 import { changeAutoBidding } from '../../application/bid-templates/change-auto-bidding';
 import { setInteractiveMatching } from '../../application/bid-templates/set-interactive-matching';
 import { changeBidTemplate } from '../../application/bid-templates/change-bid-template';
 import { createBidTemplate } from '../../application/bid-templates/create-bid-template';
 import { templateActorOf } from '../../application/bid-templates/template-request';
-import { autoBiddingBody, cancelledTemplateBids, interactiveMatchBody, templateOperationBody, bidTemplateList, bidTemplateListQuery, bidTemplateView, changeBidTemplateBody, createBidTemplateBody } from '../../contracts/bid-template';
+import { autoBiddingBody, interactiveMatchBody, bidTemplateList, bidTemplateListQuery, bidTemplateView, changeBidTemplateBody, createBidTemplateBody } from '../../contracts/bid-template';
 import { maySeeTemplate, seesOrganisationTemplates, type TemplateViewer } from '../../domain/bid-template/access';
 import type { BidTemplateDetailsInput } from '../../domain/bid-template/schemas';
 import { findBidTemplate, listBidTemplates, type TemplateScope } from '../../projections/bid-templates/queries';
 import { waitForProjections } from '../../projections/projection-status';
-import { READ_MODELS as BID_READ_MODELS } from './bid-replies';
 import type { AppDependencies } from '../dependencies';
 import { sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { answerChange, answerTemplate, params, providerOrAdmin, READ_MODELS, TAGS, templateNotFound, templateProblem, templateRequestOf, templateResponses, toTemplateViews } from './bid-template-replies';
 import { bidTemplateDocumentRoutes } from './bid-template-documents';
+import { bidTemplateOperationRoutes } from './bid-template-operations';
 import { bidTemplateRuleRoutes } from './bid-template-rules';
 
 // spec 3 §7 "Bid templates" (docs/bid-templates.md): the list, one template, creating, cloning, changing and deleting.
-// The workflows are in application/bid-templates/; the rules' routes in bid-template-rules.ts.
+// The workflows are in application/bid-templates/; the rules' routes in bid-template-rules.ts, the template's
+// operations (`PATCH /v1/home_loan_bid_templates/{id}`) in bid-template-operations.ts.
 
 /** spec 3 §6: admins see every template; a provider its organisation's (with the permission) or its own. */
 const scopeOf = (viewer: TemplateViewer): TemplateScope =>
@@ -147,35 +147,6 @@ export const bidTemplateRoutes =
       },
     );
 
-    app.patch(
-      '/v1/home_loan_bid_templates/:id',
-      {
-        onRequest: providerOrAdmin(deps),
-        schema: {
-          tags: TAGS,
-          summary:
-            "A template's operations: cancel_active_bids cancels, with the reason, every bid the template placed that is still active on a post in bidding (its owner with cancel_active_bids, or an admin), each as `PATCH /v4/home_loan_bids/{id}/cancel` would. The screens toast 'Done!' with 'Bids were cancelled.'",
-          params,
-          body: templateOperationBody,
-          response: { 200: cancelledTemplateBids, ...templateResponses },
-        },
-      },
-      async (request, reply) => {
-        const templateId = request.params.id;
-        const result = await cancelTemplateBids(deps, templateRequestOf(request), { templateId, reason: request.body.reason });
-        if (!result.ok) return sendProblem(reply, templateProblem(result.error));
-        // The bid lists the provider goes back to show them cancelled.
-        if (result.position) await waitForProjections(db, BID_READ_MODELS, result.position);
-        answerPosition(reply, result.position);
-        return {
-          home_loan_bid_template_uuid: templateId,
-          cancelled_bids: result.cancelled.length,
-          cancelled_bid_uuids: result.cancelled,
-          skipped_bids: result.skipped.map(({ bid_id, code }) => ({ bid_uuid: bid_id, code })),
-        };
-      },
-    );
-
     app.post(
       '/v3/home_loan_bid_templates/:id/interactive_matches',
       {
@@ -212,4 +183,5 @@ export const bidTemplateRoutes =
 
     await app.register(bidTemplateRuleRoutes(deps));
     await app.register(bidTemplateDocumentRoutes(deps));
+    await app.register(bidTemplateOperationRoutes(deps));
   };
