@@ -7,7 +7,7 @@ import { bidFieldTypes, modifiableBidFieldNames, modifiableBidFields, ruleFieldN
 import { addressTypes, conditionOperators } from '../domain/bid-template/rules';
 import { autoBiddingStatuses, bidTemplateDetailsFields, conditionalRuleSchema, locationListTypeSchema, locationRuleSchema, modifierSchema, ruleTestSchema } from '../domain/bid-template/schemas';
 import { listQuerySchema } from '../domain/shared/list-query';
-import { optionalDocumentSchema, requiredDocumentSchema } from '../domain/bid/schemas';
+import { bidCancellationReason, optionalDocumentSchema, requiredDocumentSchema } from '../domain/bid/schemas';
 import { optionalDocumentView, requiredDocumentView } from './bid';
 
 // What the API answers about bid templates (spec 3 §7 "Bid templates"; docs/bid-templates.md), and the bodies it takes.
@@ -97,6 +97,21 @@ export const autoBiddingBody = z.strictObject({
   scope: z.enum(autoBiddingScopes, { error: 'Choose only_new_posts or open_posts.' }).nullable().optional(),
   review_period: z.number({ error: 'Choose a review period in days.' }).int('Choose a review period in days.').nullable().optional(),
 });
+
+/**
+ * `PATCH /v1/home_loan_bid_templates/{id}` (spec 3 §4, §7) with `operation`: cancel_active_bids with a reason
+ * ('The reason is required.' when blank). The spec's other operations of this call join the union.
+ */
+export const templateOperationBody = z.discriminatedUnion('operation', [z.strictObject({ operation: z.literal('cancel_active_bids'), reason: bidCancellationReason })]);
+
+/** The answer to cancel_active_bids: the bids cancelled, and those refused meanwhile (cancelled or accepted by then). */
+export const cancelledTemplateBids = z.object({
+  home_loan_bid_template_uuid: z.uuid(),
+  cancelled_bids: z.number().int(),
+  cancelled_bid_uuids: z.array(z.uuid()),
+  skipped_bids: z.array(z.object({ bid_uuid: z.uuid(), code: z.string() })),
+});
+export type CancelledTemplateBids = z.infer<typeof cancelledTemplateBids>;
 
 /** `POST /v3/home_loan_bid_templates/{id}/interactive_matches` (spec 3 §4, §7): tick on with a validity of 1–7 days, or off. */
 export const interactiveMatchBody = z.strictObject({

@@ -15,10 +15,12 @@ import { sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { answerChange, answerTemplate, params, providerOrAdmin, READ_MODELS, TAGS, templateNotFound, templateProblem, templateRequestOf, templateResponses, toTemplateViews } from './bid-template-replies';
 import { bidTemplateDocumentRoutes } from './bid-template-documents';
+import { bidTemplateOperationRoutes } from './bid-template-operations';
 import { bidTemplateRuleRoutes } from './bid-template-rules';
 
 // spec 3 §7 "Bid templates" (docs/bid-templates.md): the list, one template, creating, cloning, changing and deleting.
-// The workflows are in application/bid-templates/; the rules' routes in bid-template-rules.ts.
+// The workflows are in application/bid-templates/; the rules' routes in bid-template-rules.ts, the template's
+// operations (`PATCH /v1/home_loan_bid_templates/{id}`) in bid-template-operations.ts.
 
 /** spec 3 §6: admins see every template; a provider its organisation's (with the permission) or its own. */
 const scopeOf = (viewer: TemplateViewer): TemplateScope =>
@@ -181,4 +183,5 @@ export const bidTemplateRoutes =
 
     await app.register(bidTemplateRuleRoutes(deps));
     await app.register(bidTemplateDocumentRoutes(deps));
+    await app.register(bidTemplateOperationRoutes(deps));
   };

@@ -187,3 +187,23 @@ export async function providerNamesOf(database: Database, uuids: readonly string
     .execute();
   return new Map(rows.map((row) => [row.uuid, row.full_name]));
 }
+
+/**
+ * spec 3 §4 "Cancel active bids": the template's bids still active on posts in bidding, oldest first. A template
+ * bids as its provider, so the provider narrows the search (bids_provider index) before the template does.
+ */
+export async function activeBidsOfTemplate(database: Database, template: { uuid: string; owner_id: string }): Promise<string[]> {
+  const rows = await bids(database)
+    .innerJoin('posts', 'posts.uuid', 'bids.post_id')
+    .select('bids.uuid')
+    .where('bids.provider_id', '=', template.owner_id)
+    .where('bids.template_id', '=', template.uuid)
+    .where('bids.status', '=', 'active')
+    .where('bids.deleted', '=', false)
+    .where('posts.status', '=', 'active')
+    .where('posts.deleted', '=', false)
+    .orderBy('bids.created_at')
+    .orderBy('bids.uuid')
+    .execute();
+  return rows.map((row) => row.uuid);
+}

@@ -310,6 +310,12 @@ const table: Record<string, Row> = {
     otherOrganisation: 404,
     target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}/auto_bidding`, payload: { auto_bidding: false } }),
   },
+  'PATCH /v1/home_loan_bid_templates/{id}': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v1/home_loan_bid_templates/${(await bidderTemplate()).template}`, payload: { operation: 'cancel_active_bids', reason: 'Rates changed' } }),
+  },
   'POST /v3/home_loan_bid_templates/{id}/interactive_matches': {
     owner: 'provider',
     otherCustomer: 403,

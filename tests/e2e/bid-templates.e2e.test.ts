@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh, openBrowser, screenshots, toastTitled } from '../support/browser';
 import { type ServedApp, serveTestApp } from '../support/served-app';
-import { provider, type TestProvider } from '../support/trade';
+import { activePost, placeBid, provider, type TestProvider } from '../support/trade';
 import { pdfFile } from '../support/uploads';
 import { testPassword, type TestUser } from '../support/users';
 
@@ -10,7 +10,8 @@ import { testPassword, type TestUser } from '../support/users';
 // "Screens"): a provider creates a template (details with a required document, its key fact sheet uploaded as a PDF,
 // qualifying rules, a postcode whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
 // turns its auto-bidding on in the review step, clones it; an admin finds both in the list filtered by organisation,
-// deletes the clone and turns the auto-bidding off from the list; a customer is refused.
+// deletes the clone and turns the auto-bidding off from the list; the provider cancels the template's active bids
+// with a reason (issue 29 item 3); a customer is refused.
 
 let t: ServedApp;
 let session: BrowserSession;
@@ -255,6 +256,28 @@ describe('an admin and a customer', () => {
     await choose('Auto-bidding', 'Active');
     await page.waitForURL((url) => url.searchParams.get('auto_bidding') === 'active');
     await page.getByText('No bid templates match these filters').waitFor();
+  });
+
+  it('the provider cancels the template’s active bids from the list, with a reason', async () => {
+    const posts = [await activePost(t), await activePost(t)];
+    const bids: string[] = [];
+    for (const post of posts) bids.push(await placeBid(t, paula, post.homeLoanId, { home_loan_bid_template_uuid: templateUuid }));
+    await logInFresh(page, t.baseUrl, { email: paula.email, password: testPassword }, '/bid-templates');
+    await page.getByRole('button', { name: 'More actions for Sydney refinancers' }).click();
+    await page.getByRole('menuitem', { name: 'Cancel bids' }).click();
+    const cancel = dialog('Cancel bids');
+    await cancel.waitFor();
+    await cancel.getByRole('button', { name: 'Cancel the bids' }).click();
+    await cancel.getByText('The reason is required.').waitFor();
+    await field('Reason', cancel).fill('Our fixed rates went up this morning.');
+    await cancel.getByRole('button', { name: 'Cancel the bids' }).click();
+    await toast('Done!').waitFor();
+    expect(await toast('Done!').textContent()).toContain('Bids were cancelled.');
+    for (const bidId of bids) {
+      const bid = await t.asAdmin({ method: 'GET', url: `/v4/home_loan_bids/${bidId}` });
+      expect(bid.json().status).toBe('cancelled');
+    }
+    await snap('07-bids-cancelled');
   });
 
   it('a customer opening /bid-templates is refused and lands on the dashboard', async () => {

@@ -13,6 +13,8 @@ export const bidTemplateTexts = {
   setUp: 'Bid template was setup!',
   /** spec 3 §8, after auto-bidding is ticked on or off. */
   autoBiddingChanged: 'Auto-bidding was changed!',
+  /** spec 3 §8, after the row action "Cancel bids". */
+  bidsCancelled: { title: 'Done!', message: 'Bids were cancelled.' },
   locationAdded: { title: 'Added', message: 'The location rule has been saved.' },
   locationDeleted: { title: 'Delete', message: 'The location rule has been deleted.' },
   /** Ours: BID_TEMPLATE_CHANGED (a 409) in words a provider understands (docs/bid-templates.md "Screens"). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultPermissions, type PermissionKey } from '../../../domain/user/permissions';
 import type { UserView } from '../../../domain/user/schemas';
 import type { Session } from '../../lib/session';
-import { mayChangeAutoBidding, mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, mayOpenTemplates, providerFilterScope, showsTemplateOwner } from './template-access';
+import { mayCancelTemplateBids, mayChangeAutoBidding, mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, mayOpenTemplates, providerFilterScope, showsTemplateOwner } from './template-access';
 
 // spec 3 §6 as the template screens offer it (the API decides again: tests/api/bid-templates.int.test.ts).
 
@@ -42,6 +42,13 @@ describe('what a provider may do', () => {
     expect(mayChangeAutoBidding(sessionOf('fsp', { execute_automatic_bidding: false }), own)).toBe(false);
     expect(mayChangeAutoBidding(sessionOf('fsp'), colleague)).toBe(false);
     expect(mayChangeAutoBidding(sessionOf('admin'), colleague)).toBe(true);
+  });
+
+  it('cancels the bids of its own templates with cancel_active_bids, never a colleague’s; admins always', () => {
+    expect(mayCancelTemplateBids(sessionOf('fsp'), own)).toBe(true);
+    expect(mayCancelTemplateBids(sessionOf('fsp', { cancel_active_bids: false }), own)).toBe(false);
+    expect(mayCancelTemplateBids(sessionOf('fsp', { update_organisation_bid_template: true }), colleague)).toBe(false);
+    expect(mayCancelTemplateBids(sessionOf('admin'), colleague)).toBe(true);
   });
 
   it('deletes what it may change, with delete_bid_template', () => {

@@ -33,6 +33,10 @@ export const mayDeleteTemplate = (session: Session, template: Pick<BidTemplateVi
 export const mayChangeAutoBidding = (session: Session, template: Pick<BidTemplateView, 'fsp_user_uuid'>): boolean =>
   isAdministrator(session) || (mayChangeTemplate(session, template) && session.can('execute_automatic_bidding'));
 
+/** spec 1 §6, spec 3 §6: the template's owner with cancel_active_bids cancels its bids (a provider cancels only its own); admins always. */
+export const mayCancelTemplateBids = (session: Session, template: Pick<BidTemplateView, 'fsp_user_uuid'>): boolean =>
+  isAdministrator(session) || (session.user.user_type === 'fsp' && template.fsp_user_uuid === session.user.uuid && session.can('cancel_active_bids'));
+
 /** Whose templates a list shows with their owner: admins, and providers who see the organisation's. */
 export const showsTemplateOwner = (session: Session): boolean => seesOwner(viewerOf(session));
 

@@ -1,5 +1,5 @@
 import { Box, Divider, Menu, Paper } from '@mantine/core';
-import { IconLayoutList, IconPlus, IconRobot } from '@tabler/icons-react';
+import { IconBan, IconLayoutList, IconPlus, IconRobot } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BidTemplateView } from '../../../contracts/bid-template';
 import { useRouterState } from '@tanstack/react-router';
@@ -11,11 +11,12 @@ import { TableSkeleton } from '../../components/table-skeleton';
 import { useBidTemplates } from '../../features/bid-templates/api/list-bid-templates';
 import { type BidTemplateListSearch, toBidTemplateListParams } from '../../features/bid-templates/bid-template-list-search';
 import { AutoBiddingModal } from '../../features/bid-templates/components/auto-bidding-modal';
+import { CancelTemplateBidsModal } from '../../features/bid-templates/components/cancel-template-bids-modal';
 import { maxReviewPeriodOf } from '../../features/bid-templates/auto-bidding-values';
 import { BidTemplatesFilters } from '../../features/bid-templates/components/bid-templates-filters';
 import { BidTemplatesTable } from '../../features/bid-templates/components/bid-templates-table';
 import { useConfirmDeleteBidTemplate } from '../../features/bid-templates/components/use-confirm-delete-bid-template';
-import { mayChangeAutoBidding, mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, providerFilterScope, showsTemplateOwner } from '../../features/bid-templates/template-access';
+import { mayCancelTemplateBids, mayChangeAutoBidding, mayChangeTemplate, mayCreateTemplate, mayDeleteTemplate, providerFilterScope, showsTemplateOwner } from '../../features/bid-templates/template-access';
 import { isAdministrator, type Session, useSession } from '../../lib/session';
 import { bidTemplatesRoute } from './bid-templates.route';
 
@@ -63,6 +64,7 @@ export function BidTemplatesPage() {
   const reloading = useRouterState({ select: (state) => state.isLoading });
   const { confirmDelete, deletingUuid } = useConfirmDeleteBidTemplate();
   const [autoBiddingOf, setAutoBiddingOf] = useState<BidTemplateView | null>(null);
+  const [cancelBidsOf, setCancelBidsOf] = useState<BidTemplateView | null>(null);
   const setSearch = (changes: Partial<BidTemplateListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
   const pages = pageCount(data.total_records, params.count);
   const filtered = Boolean(search.provider || search.organisation || search.auto_bidding);
@@ -111,10 +113,19 @@ export function BidTemplatesPage() {
             deletingUuid={deletingUuid}
             onDelete={(template) => confirmDelete(template)}
             moreActionsOf={(template) =>
-              mayChangeAutoBidding(session, template) && (
-                <Menu.Item leftSection={<IconRobot size={16} />} onClick={() => setAutoBiddingOf(template)}>
-                  Update auto-bidding
-                </Menu.Item>
+              (mayCancelTemplateBids(session, template) || mayChangeAutoBidding(session, template)) && (
+                <>
+                  {mayCancelTemplateBids(session, template) && (
+                    <Menu.Item leftSection={<IconBan size={16} />} onClick={() => setCancelBidsOf(template)}>
+                      Cancel bids
+                    </Menu.Item>
+                  )}
+                  {mayChangeAutoBidding(session, template) && (
+                    <Menu.Item leftSection={<IconRobot size={16} />} onClick={() => setAutoBiddingOf(template)}>
+                      Update auto-bidding
+                    </Menu.Item>
+                  )}
+                </>
               )
             }
           />
@@ -129,6 +140,7 @@ export function BidTemplatesPage() {
         />
       </Paper>
       <AutoBiddingModal template={autoBiddingOf} maxReviewPeriod={maxReviewPeriodOf(session)} onClose={() => setAutoBiddingOf(null)} />
+      <CancelTemplateBidsModal template={cancelBidsOf} onClose={() => setCancelBidsOf(null)} />
     </>
   );
 }
