@@ -20,6 +20,7 @@ import { reviewsProjection } from './reviews/reviews';
 import { postNotesProjection } from './post-notes/post-notes';
 import { updateRequestMailProjection } from './update-request-mail/update-request-mail';
 import { tradeMailProjection } from './trade-mail/trade-mail';
+import { autoBiddingMailProjection } from './bid-templates/auto-bidding-mail';
 import { statisticsProjection } from './statistics/statistics';
 import { subscribersProjection } from './subscribers/subscribers';
 import { externalDealsProjection } from './external-deals/external-deals';
@@ -31,11 +32,12 @@ export type ConsumerContext = IdentityMailContext;
 
 /** Every projection and reactor the runner keeps up to date. */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, autoBidderReactor({ report: logRefusal }), campaignsProjection, leadsProjection, membersProjection, documentTypesProjection];
+  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, autoBidderReactor({ report: logRefusal }), autoBiddingMailProjection(context), campaignsProjection, leadsProjection, membersProjection, documentTypesProjection];
 }
 
-/** The auto-bidder's refusals (a bidding limit reached, a post no longer open): one JSON line each on stderr. */
+/** The auto-bidder's refusals (a bidding limit reached, a post no longer open) and stops: one JSON line each on stderr. */
 function logRefusal(outcome: AutoBidOutcome): void {
+  if (outcome.outcome === 'stopped') process.stderr.write(`${JSON.stringify({ msg: 'auto-bidding stopped', ...outcome })}\n`);
   if (outcome.outcome === 'refused') process.stderr.write(`${JSON.stringify({ msg: 'auto-bid refused', ...outcome })}\n`);
 }
 
