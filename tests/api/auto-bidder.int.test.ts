@@ -8,7 +8,7 @@ import { postStream } from '../../domain/post/events';
 import { defaultPermissions } from '../../domain/user/permissions';
 import { handleCommand } from '../../infrastructure/command-handler';
 import { randomIds } from '../../infrastructure/ids';
-import { type AutoBidOutcome, autoBidderReactor, autoBidIdOf } from '../../projections/bid-templates/auto-bidder';
+import { type AutoBidOutcome, autoBidderReactor, autoBidIdOf } from '../../application/bid-templates/auto-bidder';
 import { ProjectionRunner } from '../../projections/runner';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';

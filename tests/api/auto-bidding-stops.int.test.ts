@@ -4,7 +4,7 @@ import { bidTemplateView } from '../../contracts/bid-template';
 import { bidTemplateStream } from '../../domain/bid-template/events';
 import type { Clock } from '../../infrastructure/clock';
 import { randomIds } from '../../infrastructure/ids';
-import { autoBidIdOf } from '../../projections/bid-templates/auto-bidder';
+import { autoBidIdOf } from '../../application/bid-templates/auto-bidder';
 import { TransitionScheduler } from '../../projections/scheduler/transition-scheduler';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, openDeal, projectionsIdle, provider, settle, type TestProvider, validBid } from '../support/trade';

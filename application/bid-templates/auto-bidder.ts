@@ -1,5 +1,5 @@
-import { bidPosts } from '../../application/bids/bid-posts';
-import { placeBidWorkflow } from '../../application/bids/place-bid';
+import { bidPosts } from '../bids/bid-posts';
+import { placeBidWorkflow } from '../bids/place-bid';
 import type { AutoBiddingActivated, AutoBiddingStopReason } from '../../domain/bid-template/auto-bidding';
 import { systemTemplateActor } from '../../domain/bid-template/commands';
 import { bidTemplateDecider } from '../../domain/bid-template/decider';
@@ -20,9 +20,9 @@ import { handleCommand, loadState } from '../../infrastructure/command-handler';
 import type { Database } from '../../infrastructure/database/database';
 import type { EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { derivedUuid, randomIds } from '../../infrastructure/ids';
-import { biddersOf } from '../bids/queries';
-import type { Reactor } from '../projection';
-import type { BidTemplatesTable } from './tables';
+import { biddersOf } from '../../projections/bids/queries';
+import type { Reactor } from '../../projections/projection';
+import type { BidTemplatesTable } from '../../projections/bid-templates/tables';
 
 // The auto-bidder (issue 29 item 2, docs/bid-templates.md "The auto-bidder"): when a post is published, every template
 // whose auto-bidding was active at that moment and whose evaluation qualifies places one bid through the hand-placed
