@@ -12,7 +12,8 @@ import { openOutboxDelivery } from '../infrastructure/outbox/open-outbox-deliver
 import { FileSweeper } from '../projections/files/file-sweeper';
 import { untilProjectionsLive } from '../projections/projection-status';
 import { analyticsFailureError, refreshAnalyticsViews } from '../projections/analytics/analytics-views';
-import { consumersFor, selectConsumers } from '../projections/registry';
+import { consumersFor } from '../application/consumers';
+import { selectConsumers } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 import { buildApp } from './app';

@@ -20,23 +20,21 @@ import { reviewsProjection } from './reviews/reviews';
 import { postNotesProjection } from './post-notes/post-notes';
 import { updateRequestMailProjection } from './update-request-mail/update-request-mail';
 import { tradeMailProjection } from './trade-mail/trade-mail';
+import { autoBiddingMailProjection } from './bid-templates/auto-bidding-mail';
 import { statisticsProjection } from './statistics/statistics';
 import { subscribersProjection } from './subscribers/subscribers';
 import { externalDealsProjection } from './external-deals/external-deals';
 import { externalDealOpenerReactor } from './external-deals/external-deal-opener';
-import { autoBidderReactor, type AutoBidOutcome } from './bid-templates/auto-bidder';
 
 /** What the consumers need from the running product: the mails' link base and the key that signs their codes. */
 export type ConsumerContext = IdentityMailContext;
 
-/** Every projection and reactor the runner keeps up to date. */
-export function consumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, autoBidderReactor({ report: logRefusal }), campaignsProjection, leadsProjection, membersProjection, documentTypesProjection];
-}
-
-/** The auto-bidder's refusals (a bidding limit reached, a post no longer open): one JSON line each on stderr. */
-function logRefusal(outcome: AutoBidOutcome): void {
-  if (outcome.outcome === 'refused') process.stderr.write(`${JSON.stringify({ msg: 'auto-bid refused', ...outcome })}\n`);
+/**
+ * Every projection and reactor of this layer, in the runner's order. The product's full list, with the reactors that run
+ * application workflows (the auto-bidder), is `consumersFor` in application/consumers.ts.
+ */
+export function projectionConsumersFor(context: ConsumerContext): readonly Consumer[] {
+  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, autoBiddingMailProjection(context), campaignsProjection, leadsProjection, membersProjection, documentTypesProjection];
 }
 
 /**

@@ -18,7 +18,7 @@ import type { AppSecrets } from '../infrastructure/secrets';
 import { issueAccessToken, newSessionId } from '../infrastructure/tokens';
 import { waitForProjections } from '../projections/projection-status';
 import { demoCampaign, seedCatalogue } from './demo-catalogue';
-import { consumersFor } from '../projections/registry';
+import { consumersFor } from '../application/consumers';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 
 // The demo's trade (issue 24, docs/demo-data.md): posts in every status, bids of several lenders and brokers, deals at

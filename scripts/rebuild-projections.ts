@@ -7,7 +7,7 @@ import { migrateToLatest } from '../infrastructure/database/migrate';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../infrastructure/secrets';
 import { rebuildProjections } from '../projections/rebuild';
-import { consumersFor } from '../projections/registry';
+import { consumersFor } from '../application/consumers';
 import { ProjectionRunner } from '../projections/runner';
 
 const config = loadConfig();

@@ -7,7 +7,7 @@ import { loadConfig } from '../infrastructure/config';
 import { openBackupStores } from '../infrastructure/backup/stores';
 import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../infrastructure/secrets';
-import { consumersFor } from '../projections/registry';
+import { consumersFor } from '../application/consumers';
 import { ProjectionRunner } from '../projections/runner';
 
 const file = process.argv[2];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { globSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { consumersFor } from '../projections/registry';
+import { consumersFor } from '../application/consumers';
 
 // docs/events.md is the event catalogue readers trust: it must name every event type the domain declares and give
 // every projection and reactor with the version the code runs.

@@ -57,11 +57,29 @@ export type AutoBiddingActivated = {
 };
 /** Unticked while active: deactivated, valid_for and expiry_on cleared, public false (an inactive one stays inactive). */
 export type AutoBiddingDeactivated = { type: 'AutoBiddingDeactivated'; data: { template_id: string; deactivated_by: string; deactivated_at: string } };
-/** Its expiry passed (the scheduler's command, not built yet): inactive, valid_for and expiry_on cleared. */
+/** Its expiry passed (the scheduler's `ExpireAutoBidding`): inactive, valid_for and expiry_on cleared. */
 export type AutoBiddingExpired = { type: 'AutoBiddingExpired'; data: { template_id: string; expired_at: string } };
 
-export type AutoBiddingEvent = AutoBiddingActivated | AutoBiddingDeactivated | AutoBiddingExpired;
-export const autoBiddingEventTypes = ['AutoBiddingActivated', 'AutoBiddingDeactivated', 'AutoBiddingExpired'] as const satisfies readonly AutoBiddingEvent['type'][];
+/**
+ * Why the auto-bidder stopped a template (issue 29 item 2): its provider is suspended, or one of the provider's
+ * bidding limits is maxed. Both outlast the post the bid was refused on, so the template stops instead of being
+ * refused on every post after it.
+ */
+export const autoBiddingStopReasons = ['provider_suspended', 'bidding_limit_reached'] as const;
+export type AutoBiddingStopReason = (typeof autoBiddingStopReasons)[number];
+
+/**
+ * The auto-bidder's bid on `post_id` was refused for `reason` (the auto-bidder's `StopAutoBidding`): inactive, as an
+ * expiry, valid_for and expiry_on cleared. It names the owner and the template's name for the notice e-mail
+ * (projections/bid-templates/auto-bidding-mail.ts).
+ */
+export type AutoBiddingStopped = {
+  type: 'AutoBiddingStopped';
+  data: { template_id: string; owner_id: string; template_name: string; reason: AutoBiddingStopReason; post_id: string; stopped_at: string };
+};
+
+export type AutoBiddingEvent = AutoBiddingActivated | AutoBiddingDeactivated | AutoBiddingExpired | AutoBiddingStopped;
+export const autoBiddingEventTypes = ['AutoBiddingActivated', 'AutoBiddingDeactivated', 'AutoBiddingExpired', 'AutoBiddingStopped'] as const satisfies readonly AutoBiddingEvent['type'][];
 
 /** The change asked for (the workflow adds the configured validity and the provider's maximum review period). */
 export type AutoBiddingChange = {
@@ -125,6 +143,12 @@ export function decideAutoBiddingExpiry(current: AutoBidding, template_id: strin
   return [{ type: 'AutoBiddingExpired', data: { template_id, expired_at: now } }];
 }
 
+/** The auto-bidder's stop: only an active template (a stopped, expired or turned-off one has nothing to stop). */
+export function decideAutoBiddingStop(current: AutoBidding, stop: Omit<AutoBiddingStopped['data'], 'stopped_at'>, now: string): AutoBiddingEvent[] {
+  if (current.status !== 'active') return [];
+  return [{ type: 'AutoBiddingStopped', data: { ...stop, stopped_at: now } }];
+}
+
 export function autoBiddingAfter(current: AutoBidding, event: AutoBiddingEvent): AutoBidding {
   switch (event.type) {
     case 'AutoBiddingActivated': {
@@ -134,6 +158,7 @@ export function autoBiddingAfter(current: AutoBidding, event: AutoBiddingEvent):
     case 'AutoBiddingDeactivated':
       return { ...current, status: 'deactivated', valid_for: null, expiry_on: null, public: false };
     case 'AutoBiddingExpired':
+    case 'AutoBiddingStopped':
       return { ...current, status: 'inactive', valid_for: null, expiry_on: null, public: false };
     default: {
       const _never: never = event;

@@ -1,9 +1,9 @@
 import type { OfferFacts } from '../financial-institution-product/offer';
-import type { PermissionMap } from '../user/permissions';
+import { defaultPermissions, type PermissionMap } from '../user/permissions';
 import type { BidTemplateDetailsInput, ConditionalRuleInput } from './schemas';
 import type { LocationListType, LocationRule, QualifyingRule } from './rules';
 import type { TemplateFileField } from './documents';
-import type { AutoBiddingChange } from './auto-bidding';
+import type { AutoBiddingChange, AutoBiddingStopReason } from './auto-bidding';
 import type { InteractiveMatchingChange } from './interactive-matching';
 
 // Commands of the bid template aggregate (`bid_template-<uuid>`). Who acts and when come in `metadata`; the provider
@@ -11,6 +11,12 @@ import type { InteractiveMatchingChange } from './interactive-matching';
 
 export type TemplateActor = { user_id: string; user_type: 'customer' | 'fsp' | 'admin'; organisation_uuid: string | null; permissions: PermissionMap };
 export type TemplateCommandMetadata = { actor: TemplateActor; now: string };
+
+/**
+ * The actor of the system's commands (the scheduler's `ExpireAutoBidding`, the auto-bidder's `StopAutoBidding`):
+ * nobody in person (the nil uuid, as the bid expiry's), with the rights no route gives these commands anyway.
+ */
+export const systemTemplateActor: TemplateActor = { user_id: '00000000-0000-0000-0000-000000000000', user_type: 'admin', organisation_uuid: null, permissions: defaultPermissions('admin') };
 
 /** The provider a template bids for: the actor itself, or the provider an admin assigns (fsp_user_uuid). */
 export type TemplateOwnerFacts = {
@@ -63,8 +69,10 @@ export type AttachTemplateFile = { type: 'AttachTemplateFile'; data: Expected & 
 
 /** spec 3 §4 "Auto-bidding": tick on or off (`PATCH …/auto_bidding`), with permission execute_automatic_bidding. */
 export type ChangeAutoBidding = { type: 'ChangeAutoBidding'; data: Expected & AutoBiddingChange };
-/** The scheduler's, once the expiry has passed (the scheduler is not built yet). */
+/** The scheduler's, once the expiry has passed (projections/scheduler/transition-scheduler.ts). */
 export type ExpireAutoBidding = { type: 'ExpireAutoBidding'; data: Expected & { template_id: string } };
+/** The auto-bidder's, when its bid on `post_id` was refused for a reason that outlasts the post (issue 29 item 2). */
+export type StopAutoBidding = { type: 'StopAutoBidding'; data: Expected & { template_id: string; reason: AutoBiddingStopReason; post_id: string } };
 
 /** spec 3 §4 "Interactive matching" (`POST /v3/home_loan_bid_templates/{id}/interactive_matches`). */
 export type SetInteractiveMatching = { type: 'SetInteractiveMatching'; data: Expected & InteractiveMatchingChange };
@@ -84,5 +92,6 @@ export type BidTemplateCommand = (
   | AttachTemplateFile
   | ChangeAutoBidding
   | ExpireAutoBidding
+  | StopAutoBidding
   | SetInteractiveMatching
 ) & { metadata: TemplateCommandMetadata };

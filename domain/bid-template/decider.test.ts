@@ -21,6 +21,7 @@ const colleague = (extra: Partial<TemplateActor['permissions']> = {}): TemplateA
   organisation_uuid: brokerOrg,
   permissions: { ...defaultPermissions('fsp'), ...extra },
 });
+const postIdOfStop = '7c1d2e3f-4a5b-4c6d-8e7f-000000000001';
 const admin: TemplateActor = { user_id: '5d0c1c1e-7a51-4c3e-9f1a-0000000000ad', user_type: 'admin', organisation_uuid: null, permissions: defaultPermissions('admin') };
 const customer: TemplateActor = { user_id: '5d0c1c1e-7a51-4c3e-9f1a-0000000000c1', user_type: 'customer', organisation_uuid: null, permissions: defaultPermissions('customer') };
 
@@ -311,6 +312,19 @@ describe('auto-bidding (spec 3 §4)', () => {
       expect(given(active()).when(expire(later(13)))).toEqual({ ok: true, events: [] });
       const expired = after(active(), expire(later(14)));
       expect(stateOf(expired)).toMatchObject({ status: 'inactive', valid_for: null, expiry_on: null, public: false });
+    });
+
+    it('the auto-bidder stops it with a reason: inactive, naming the owner and the template for the notice', () => {
+      const stop = as({ type: 'StopAutoBidding', data: { template_id: templateId, reason: 'provider_suspended', post_id: postIdOfStop } });
+      const decided = given(active()).when(stop);
+      expect(decided).toMatchObject({
+        ok: true,
+        events: [{ type: 'AutoBiddingStopped', data: { template_id: templateId, owner_id: ownerId, reason: 'provider_suspended', post_id: postIdOfStop, stopped_at: now } }],
+      });
+      const stopped = after(active(), stop);
+      expect(stateOf(stopped)).toMatchObject({ status: 'inactive', valid_for: null, expiry_on: null, public: false });
+      // Once: a second refused post (or a replay) finds it stopped and records nothing.
+      expect(given(stopped).when(as({ type: 'StopAutoBidding', data: { template_id: templateId, reason: 'bidding_limit_reached', post_id: postIdOfStop } }))).toEqual({ ok: true, events: [] });
     });
   });
 

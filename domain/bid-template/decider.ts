@@ -15,7 +15,7 @@ import type {
 } from './commands';
 import { mayChangeTemplate } from './access';
 import { decideInteractiveMatching, type InteractiveMatching, initialInteractiveMatching, interactiveMatchingAfter } from './interactive-matching';
-import { type AutoBidding, autoBiddingAfter, autoBiddingMessages, decideAutoBidding, decideAutoBiddingExpiry, initialAutoBidding } from './auto-bidding';
+import { type AutoBidding, autoBiddingAfter, autoBiddingMessages, decideAutoBidding, decideAutoBiddingExpiry, decideAutoBiddingStop, initialAutoBidding } from './auto-bidding';
 import { detailsAfterDocumentEvent, type TemplateDocumentEvent } from './documents';
 import { bidLimits, bidMessages, optionalDocumentSchema, requiredDocumentSchema } from '../bid/schemas';
 import type { BidTemplateCreated, BidTemplateEvent } from './events';
@@ -293,6 +293,10 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
     }
     case 'ExpireAutoBidding':
       return accept(...decideAutoBiddingExpiry(template.auto_bidding, template_id, now));
+    case 'StopAutoBidding': {
+      const { reason, post_id } = command.data;
+      return accept(...decideAutoBiddingStop(template.auto_bidding, { template_id, owner_id: template.owner_id, template_name: template.details.name, reason, post_id }, now));
+    }
     default:
       return assertNever(command);
   }
@@ -340,6 +344,7 @@ function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateSt
     case 'AutoBiddingActivated':
     case 'AutoBiddingDeactivated':
     case 'AutoBiddingExpired':
+    case 'AutoBiddingStopped':
       return kept({ auto_bidding: autoBiddingAfter(template.auto_bidding, event) });
     case 'InteractiveMatchingSet':
       return kept({ interactive_matching: interactiveMatchingAfter(event) });

@@ -179,6 +179,7 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
     }
     case 'AutoBiddingDeactivated':
     case 'AutoBiddingExpired':
+    case 'AutoBiddingStopped':
       await template.set({ auto_bidding: event.type === 'AutoBiddingDeactivated' ? 'deactivated' : 'inactive', valid_for: null, expiry_on: null, public: false, ...touched }).execute();
       return;
     case 'InteractiveMatchingSet': {

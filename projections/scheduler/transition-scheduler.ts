@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { bidTemplateDecider } from '../../domain/bid-template/decider';
+import { bidTemplateStream } from '../../domain/bid-template/events';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import type { LifecycleCommand, SystemActor } from '../../domain/post/lifecycle';
@@ -9,13 +11,20 @@ import type { EventStore } from '../../infrastructure/event-store/event-store';
 import { derivedUuid, type Ids } from '../../infrastructure/ids';
 import { readSettings } from '../../infrastructure/system-settings';
 import { autoDeclareCommand } from './auto-declare';
-import type { ScheduledTransition, TransitionKind } from './scheduled-transitions';
+import type { TransitionKind } from './scheduled-transitions';
+import { dueTemplateExpiries, expireAutoBiddingCommand } from './template-expiry';
 
 // The durable scheduler (DESIGN.md §4, docs/post-lifecycle.md "Scheduler"): every `intervalMs` it fires the due
 // rows of `scheduled_transitions` as commands of actor `{ system: 'scheduler' }` (Auto-Declare as
 // `{ system: 'auto-declare' }`). Each firing is claimed first in `scheduler_claims` (post, kind, due time), so with
 // several API processes one fires it, and after a restart a fired row is not fired again; the deciders also refuse
 // a second firing (wrong status, not due yet), so even a lost claim appends nothing twice.
+// Besides the posts' transitions it expires the bid templates' auto-bidding (./template-expiry.ts): kind
+// `expire_auto_bidding`, the template's id where a post's stands, due at the template's `expiry_on`.
+
+/** What fires: a post's transition, or a template's expiry (its `post_id` is then the template's id). */
+export type FiringKind = TransitionKind | 'expire_auto_bidding';
+export type Firing = { post_id: string; kind: TransitionKind; due_at: Date } | { post_id: string; kind: 'expire_auto_bidding'; due_at: Date };
 
 
 /** What the scheduler logs through: ids, kinds and error messages only (no personal data). */
@@ -39,7 +48,7 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 /** Finished claims are kept this long: a row still due after a rebuild is not fired again within it. */
 const KEEP_DONE_MS = 90 * 86_400_000;
 /** Same due time: bidding ends before the review; Auto-Declare tries before the review period ends. */
-const kindOrder: Record<TransitionKind, number> = { end_bidding: 0, auto_declare: 1, end_review: 2, expire: 3 };
+const kindOrder: Record<FiringKind, number> = { end_bidding: 0, auto_declare: 1, end_review: 2, expire: 3, expire_auto_bidding: 4 };
 
 export type FiringOutcome = 'fired' | 'refused' | 'nothing' | 'failed';
 
@@ -74,10 +83,10 @@ export class TransitionScheduler {
   }
 
   /** One poll: fires every due row this process can claim; answers what each firing did (tests read it). */
-  async tick(): Promise<{ post_id: string; kind: TransitionKind; outcome: FiringOutcome }[]> {
+  async tick(): Promise<{ post_id: string; kind: FiringKind; outcome: FiringOutcome }[]> {
     const now = this.#options.clock.now();
     const due = await this.#dueRows(now);
-    const outcomes: { post_id: string; kind: TransitionKind; outcome: FiringOutcome }[] = [];
+    const outcomes: { post_id: string; kind: FiringKind; outcome: FiringOutcome }[] = [];
     for (const row of due) {
       const attempts = await this.#claim(row, now);
       if (attempts === null) continue; // another process has it
@@ -90,21 +99,23 @@ export class TransitionScheduler {
     return outcomes;
   }
 
-  async #dueRows(now: Date): Promise<ScheduledTransition[]> {
-    const rows = await this.#db
+  async #dueRows(now: Date): Promise<Firing[]> {
+    const limit = this.#options.batchSize ?? 100;
+    const transitions = await this.#db
       .selectFrom('scheduled_transitions as t')
       .leftJoin('scheduler_claims as c', (join) => join.onRef('c.post_id', '=', 't.post_id').onRef('c.kind', '=', 't.kind').onRef('c.due_at', '=', 't.due_at'))
       .select(['t.post_id', 't.kind', 't.due_at'])
       .where('t.due_at', '<=', now)
       .where((eb) => eb.or([eb('c.post_id', 'is', null), eb.and([eb('c.done', '=', false), eb('c.retry_at', '<=', now)])]))
       .orderBy('t.due_at')
-      .limit(this.#options.batchSize ?? 100)
+      .limit(limit)
       .execute();
+    const rows: Firing[] = [...transitions, ...(await dueTemplateExpiries(this.#db, now, limit))];
     return rows.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || kindOrder[a.kind] - kindOrder[b.kind]);
   }
 
   /** Takes the firing for this process (a lease); null when another process holds it or it is done. */
-  async #claim(row: ScheduledTransition, now: Date): Promise<number | null> {
+  async #claim(row: Firing, now: Date): Promise<number | null> {
     const lease = new Date(now.getTime() + LEASE_MS);
     const { rows } = await sql<{ attempts: number }>`
       insert into scheduler_claims (post_id, kind, due_at, attempts, retry_at, done)
@@ -115,24 +126,36 @@ export class TransitionScheduler {
     return rows[0]?.attempts ?? null;
   }
 
-  #finish(row: ScheduledTransition) {
+  #finish(row: Firing) {
     return this.#claims(row).set({ done: true }).execute();
   }
 
   /** A failure (not a refusal) is tried again later, backing off: 2 s, 4 s, … up to 10 minutes. */
-  #retryLater(row: ScheduledTransition, now: Date, attempts: number) {
+  #retryLater(row: Firing, now: Date, attempts: number) {
     const backoff = Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
     return this.#claims(row).set({ retry_at: new Date(now.getTime() + backoff) }).execute();
   }
 
-  #claims(row: ScheduledTransition) {
+  #claims(row: Firing) {
     return this.#db.updateTable('scheduler_claims').where('post_id', '=', row.post_id).where('kind', '=', row.kind).where('due_at', '=', row.due_at);
   }
 
-  async #fire(row: ScheduledTransition): Promise<FiringOutcome> {
+  async #fire(row: Firing): Promise<FiringOutcome> {
     const { store, ids } = this.#options;
     const now = this.#options.clock.now();
     try {
+      if (row.kind === 'expire_auto_bidding') {
+        const result = await handleCommand({
+          store,
+          ids,
+          streamId: bidTemplateStream(row.post_id),
+          decider: bidTemplateDecider,
+          command: expireAutoBiddingCommand(row.post_id, now),
+          context: { userId: null, correlationId: firingId(row), causationId: null, now },
+          eventId: (_event, index) => derivedUuid(firingId(row), String(index)),
+        });
+        return result.ok ? (result.eventCount > 0 ? 'fired' : 'nothing') : 'refused';
+      }
       const command = await this.#commandFor(row, now);
       if (!command) return 'nothing';
       const result = await handleCommand({
@@ -155,7 +178,7 @@ export class TransitionScheduler {
     }
   }
 
-  async #commandFor(row: ScheduledTransition, now: Date): Promise<LifecycleCommand | null> {
+  async #commandFor(row: Extract<Firing, { kind: TransitionKind }>, now: Date): Promise<LifecycleCommand | null> {
     const metadata = (system: SystemActor['system']) => ({ actor: { system }, now: now.toISOString() });
     const post_id = row.post_id;
     switch (row.kind) {
@@ -179,5 +202,5 @@ export class TransitionScheduler {
   }
 }
 
-const firingId = (row: ScheduledTransition) => derivedUuid('scheduled-transition', row.post_id, row.kind, row.due_at.toISOString());
+const firingId = (row: Firing) => derivedUuid('scheduled-transition', row.post_id, row.kind, row.due_at.toISOString());
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

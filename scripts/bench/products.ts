@@ -12,7 +12,7 @@ import { openEventStore } from '../../infrastructure/event-store/open-event-stor
 import { randomIds } from '../../infrastructure/ids';
 import { loadSecrets } from '../../infrastructure/secrets';
 import { waitForProjections } from '../../projections/projection-status';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { ProjectionRunner } from '../../projections/runner';
 import { dropDatabase } from './admin';
 import { formatTable, int, times } from './report';

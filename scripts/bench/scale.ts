@@ -14,7 +14,7 @@ import { randomIds } from '../../infrastructure/ids';
 import { type AppSecrets, loadSecrets } from '../../infrastructure/secrets';
 import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
 import { waitForProjections } from '../../projections/projection-status';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import type { Projection } from '../../projections/projection';
 import { ProjectionRunner } from '../../projections/runner';
 import { type Journey, marketJourney } from '../../tests/support/journey';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BidView, bidView, postBidsView } from '../../contracts/bid';
 import { bidTemplateView } from '../../contracts/bid-template';
-import { autoBidIdOf } from '../../projections/bid-templates/auto-bidder';
+import { autoBidIdOf } from '../../application/bid-templates/auto-bidder';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, placeBid, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';

@@ -8,7 +8,7 @@ import { postStream } from '../../domain/post/events';
 import { defaultPermissions } from '../../domain/user/permissions';
 import { handleCommand } from '../../infrastructure/command-handler';
 import { randomIds } from '../../infrastructure/ids';
-import { type AutoBidOutcome, autoBidderReactor, autoBidIdOf } from '../../projections/bid-templates/auto-bidder';
+import { type AutoBidOutcome, autoBidderReactor, autoBidIdOf } from '../../application/bid-templates/auto-bidder';
 import { ProjectionRunner } from '../../projections/runner';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
@@ -121,17 +121,16 @@ describe('bidding when a post is published', () => {
     expect(await bidsOn(tooLarge.postId)).toEqual([]);
   });
 
-  it('the workflow’s refusal (a suspended provider) is reported, places nothing and does not stop the templates after it', async () => {
+  it('the workflow’s refusal (a suspended provider) places nothing, stops that template and not the templates after it', async () => {
     expect((await bidsOn(matching.postId)).filter((bid) => bid.provider_id === suspended.id)).toEqual([]);
     expect(await t.store.readStream(bidStream(autoBidIdOf(suspendedTemplate, matching.postId)))).toEqual([]);
+    // The first post published after the suspension stopped it (tests/api/auto-bidding-stops.int.test.ts has the rest).
+    expect((await t.store.readStream(bidTemplateStream(suspendedTemplate))).map((event) => event.type)).toEqual(['BidTemplateCreated', 'AutoBiddingActivated', 'AutoBiddingStopped']);
     const outcomes: AutoBidOutcome[] = [];
     const published = (await t.store.readStream(postStream(matching.postId))).find((event) => event.type === 'PostPublished')!;
     await autoBidderReactor({ report: (outcome) => outcomes.push(outcome) }).react([published], { store: t.store, db: t.database.db });
-    // Oldest template first.
-    expect(outcomes).toEqual([
-      { outcome: 'refused', template_id: suspendedTemplate, post_id: matching.postId, bid_id: autoBidIdOf(suspendedTemplate, matching.postId), code: 'BID_NOT_ALLOWED', message: 'Only an active provider of an organisation can bid.' },
-      { outcome: 'already_placed', template_id: active, post_id: matching.postId, bid_id: autoBidIdOf(active, matching.postId) },
-    ]);
+    // Reacting again: the stopped template is no longer active, the other one has bid.
+    expect(outcomes).toEqual([{ outcome: 'already_placed', template_id: active, post_id: matching.postId, bid_id: autoBidIdOf(active, matching.postId) }]);
   });
 
   it('reacting again (a replay) adds nothing', async () => {

@@ -14,7 +14,7 @@ import type { Database } from '../../infrastructure/database/database';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { randomIds } from '../../infrastructure/ids';
 import { loadSecrets } from '../../infrastructure/secrets';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { ProjectionRunner } from '../../projections/runner';
 import { type Journey, marketJourney } from '../support/journey';
 import { readModelContents } from '../support/read-models';

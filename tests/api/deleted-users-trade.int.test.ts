@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sydneyDay } from '../../domain/shared/sydney-time';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { loadConfig } from '../../infrastructure/config';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { activePost, openDeal, placeBid, projectionsIdle, provider, settle } from '../support/trade';
 import { as, type TestUser } from '../support/users';

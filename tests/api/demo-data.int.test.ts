@@ -12,7 +12,7 @@ import type { UserType } from '../../domain/user/schemas';
 import { loadConfig } from '../../infrastructure/config';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../../infrastructure/secrets';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { ProjectionRunner } from '../../projections/runner';
 import type { Database } from '../../infrastructure/database/database';
 import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';

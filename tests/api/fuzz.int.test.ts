@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLoanProduct } from '../../domain/product/products';
 import { projectionHealth } from '../../projections/projection-status';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { applyMutations, badUuids, badValue, type JsonSchema, mutations, nastyStrings, validValue } from '../support/schema-arbitraries';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -14,7 +14,7 @@ import { ownPostSortable } from '../../domain/post/own-posts';
 import { homeLoanProduct } from '../../domain/product/products';
 import { questionSortable } from '../../domain/question/schemas';
 import { userSortable } from '../../domain/user/schemas';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { reviewSortable } from '../../projections/reviews/queries';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../infrastructure/config';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { type ActivePost, activePost, provider, type TestProvider } from '../support/trade';
 import { startProduct, type ProductProcess } from './support/processes';

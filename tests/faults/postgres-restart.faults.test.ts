@@ -12,7 +12,7 @@ import { type DatabaseHandle, openDatabase } from '../../infrastructure/database
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { derivedUuid } from '../../infrastructure/ids';
 import { loadSecrets } from '../../infrastructure/secrets';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { DEMO_PASSWORD } from '../../scripts/demo-data';
 import { type BrowserSession, logInAs, openBrowser } from '../support/browser';
 import { type PrivatePostgres, startPrivatePostgres } from '../support/private-postgres';

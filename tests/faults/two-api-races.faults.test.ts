@@ -4,7 +4,7 @@ import { postNotesStream } from '../../domain/post-note/events';
 import { sydneyDay } from '../../domain/shared/sydney-time';
 import { userSubject } from '../../domain/user/events';
 import { loadConfig } from '../../infrastructure/config';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { createRemoteApp, type RemoteApp } from '../support/remote-app';
 import { activePost, placeBid, provider } from '../support/trade';

@@ -5,7 +5,7 @@ import type { EventStore } from '../../infrastructure/event-store/event-store';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../../infrastructure/secrets';
 import { analyticsViews } from '../../projections/analytics/views';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { ProjectionRunner } from '../../projections/runner';
 import { documentedColumns } from '../support/analytics-docs';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -8,7 +8,7 @@ import { refreshAnalyticsViews } from '../../projections/analytics/analytics-vie
 import { analyticsViews } from '../../projections/analytics/views';
 import { rebuildProjections } from '../../projections/rebuild';
 import { postsProjection } from '../../projections/posts/posts';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { ProjectionRunner } from '../../projections/runner';
 import { workedQuestion } from '../support/analytics-docs';
 import { createTestApp, type TestApp } from '../support/test-app';

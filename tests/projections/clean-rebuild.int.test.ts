@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, openDeal, placeBid, projectionsIdle, provider } from '../support/trade';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Clock } from '../../infrastructure/clock';
 import { loadConfig } from '../../infrastructure/config';
 import { randomIds } from '../../infrastructure/ids';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { ProjectionRunner } from '../../projections/runner';
 import { TransitionScheduler } from '../../projections/scheduler/transition-scheduler';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -7,7 +7,7 @@ import { openEventStore } from '../../infrastructure/event-store/open-event-stor
 import { randomIds } from '../../infrastructure/ids';
 import { type AppSecrets, loadSecrets } from '../../infrastructure/secrets';
 import { waitForProjections } from '../../projections/projection-status';
-import { consumersFor } from '../../projections/registry';
+import { consumersFor } from '../../application/consumers';
 import { ProjectionRunner } from '../../projections/runner';
 import { closedWithFile } from './leftovers';
 import { countEvents, createTestDatabase, newestEventPosition, type TestDatabase } from './test-database';

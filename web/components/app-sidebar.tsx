@@ -37,7 +37,7 @@ import { NavLinkLink } from './router-link';
 type Leaf = {
   label: string;
   icon?: ComponentType<IconProps>;
-  to: LinkProps['to'];
+  to: NonNullable<LinkProps['to']>;
   params?: Record<string, string>;
   /** Path prefixes that mark the entry active. */
   matches?: readonly string[];

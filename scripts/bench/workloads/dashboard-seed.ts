@@ -3,7 +3,7 @@ import { loadConfig } from '../../../infrastructure/config';
 import { type Database, openDatabase } from '../../../infrastructure/database/database';
 import { openEventStore } from '../../../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../../../infrastructure/secrets';
-import { consumersFor } from '../../../projections/registry';
+import { consumersFor } from '../../../application/consumers';
 import { ProjectionRunner } from '../../../projections/runner';
 import { SEEDED_ORGANISATIONS, SEEDED_PROVIDERS, seedColumns } from '../dashboards';
 import { seedStatistics } from '../statistics';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consumersFor } from './registry';
+import { consumersFor } from './consumers';
 
 // The runner lets a consumer skip a batch without any of its `eventTypes` (one statement instead of a transaction);
 // a consumer without them pays a batch transaction for every event of the log (docs/architecture.md).

@@ -1,10 +1,13 @@
-import { bidPosts } from '../../application/bids/bid-posts';
-import { placeBidWorkflow } from '../../application/bids/place-bid';
-import type { AutoBiddingActivated } from '../../domain/bid-template/auto-bidding';
+import { bidPosts } from '../bids/bid-posts';
+import { placeBidWorkflow } from '../bids/place-bid';
+import type { AutoBiddingActivated, AutoBiddingStopReason } from '../../domain/bid-template/auto-bidding';
+import { systemTemplateActor } from '../../domain/bid-template/commands';
+import { bidTemplateDecider } from '../../domain/bid-template/decider';
+import { bidTemplateStream } from '../../domain/bid-template/events';
 import { evaluateTemplate, type TemplateRules } from '../../domain/bid-template/evaluation';
 import { postRuleFactsOf } from '../../domain/bid-template/post-rule-facts';
 import type { LocationListType } from '../../domain/bid-template/rules';
-import { bidDecider } from '../../domain/bid/decider';
+import { bidDecider, bidErrors } from '../../domain/bid/decider';
 import { bidStream } from '../../domain/bid/events';
 import { bidWarningCodes } from '../../domain/bid/rules';
 import type { BidForm } from '../../domain/bid/schemas';
@@ -14,19 +17,20 @@ import type { AutoBidsOnPostChanged } from '../../domain/post/lifecycle';
 import { findProduct } from '../../domain/product/products';
 import { effectivePermissions } from '../../domain/user/permissions';
 import { systemClock } from '../../infrastructure/clock';
-import { loadState } from '../../infrastructure/command-handler';
+import { handleCommand, loadState } from '../../infrastructure/command-handler';
 import type { Database } from '../../infrastructure/database/database';
 import type { EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { derivedUuid, randomIds } from '../../infrastructure/ids';
-import { biddersOf } from '../bids/queries';
-import type { Reactor } from '../projection';
-import type { BidTemplatesTable } from './tables';
+import { biddersOf } from '../../projections/bids/queries';
+import type { Reactor } from '../../projections/projection';
+import type { BidTemplatesTable } from '../../projections/bid-templates/tables';
 
 // The auto-bidder (issue 29 item 2, docs/bid-templates.md "The auto-bidder"): when a post is published, every template
 // whose auto-bidding was active at that moment and whose evaluation qualifies places one bid through the hand-placed
 // bid's workflow (the LVR block, bounds, permissions, bidding limits and the post's status all apply). A first
 // activation with the scope open_posts, and a rescan, bid on the posts open then. The bid's id derives from template
-// and post, so a replay, a retried batch or a crash never bids twice; a refusal is reported and not retried.
+// and post, so a replay, a retried batch or a crash never bids twice; a refusal is reported and not retried. A refusal
+// that outlasts the post (the provider suspended, a bidding limit maxed) stops the template (`StopAutoBidding`).
 
 /** One auto-bid's id: the same template and post always name the same bid, whichever trigger placed it. */
 export const autoBidIdOf = (templateId: string, postId: string) => derivedUuid('auto-bid', templateId, postId);
@@ -35,7 +39,8 @@ export type AutoBidOutcome =
   | { outcome: 'placed'; template_id: string; post_id: string; bid_id: string }
   | { outcome: 'already_placed'; template_id: string; post_id: string; bid_id: string }
   | { outcome: 'not_qualified'; template_id: string; post_id: string; reason: string }
-  | { outcome: 'refused'; template_id: string; post_id: string; bid_id: string; code: string; message: string };
+  | { outcome: 'refused'; template_id: string; post_id: string; bid_id: string; code: string; message: string }
+  | { outcome: 'stopped'; template_id: string; post_id: string; reason: AutoBiddingStopReason };
 
 export type AutoBidderOptions = { /** Every template-and-post outcome (the registry logs the refusals). */ report?: (outcome: AutoBidOutcome) => void };
 
@@ -123,11 +128,11 @@ async function onActivated(context: AutoBidContext, trigger: RecordedEvent<'Auto
   const row = await context.db.selectFrom('bid_templates').select(templateColumns).where('uuid', '=', template_id).where('auto_bidding', '=', 'active').executeTakeFirst();
   if (!row || row.expiry_on?.getTime() !== Date.parse(expiry_on)) return;
   const posts = await context.db.selectFrom('posts').select('uuid').where('status', '=', 'active').orderBy('published_at').orderBy('uuid').execute();
-  for (const post of posts) await bidOn(context, trigger, row, post.uuid);
+  for (const post of posts) if ((await bidOn(context, trigger, row, post.uuid)) === 'stopped') return;
 }
 
-/** One template on one post: at most one bid, ever (its id derives from both). */
-async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: TemplateRow, postId: string): Promise<void> {
+/** One template on one post: at most one bid, ever (its id derives from both). 'stopped': the template bids no more. */
+async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: TemplateRow, postId: string): Promise<'stopped' | void> {
   const { db, store, placeBid, report } = context;
   const template_id = row.uuid;
   const bidId = autoBidIdOf(template_id, postId);
@@ -152,4 +157,37 @@ async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: Templ
   );
   if (result.ok) return report({ outcome: 'placed', template_id, post_id: postId, bid_id: bidId });
   report({ outcome: 'refused', template_id, post_id: postId, bid_id: bidId, code: result.error.code, message: result.error.message });
+  const reason = stopReasonOf(result.error.code, provider?.status);
+  if (reason) return stop(context, trigger, template_id, postId, reason);
+}
+
+/**
+ * A refusal that every later post would meet too: the provider suspended (the workflow's BID_NOT_ALLOWED for a
+ * provider who is not active; the users read model says why) or a bidding limit maxed.
+ */
+function stopReasonOf(code: string, providerStatus: string | undefined): AutoBiddingStopReason | null {
+  if (code === bidErrors.biddingLimitReached) return 'bidding_limit_reached';
+  if (code === bidErrors.notAllowed && providerStatus === 'suspended') return 'provider_suspended';
+  return null;
+}
+
+/**
+ * Stops the template (`AutoBiddingStopped`, inactive; its notice e-mail is auto-bidding-mail.ts's). The event's id
+ * derives from the refused bid, and the decider records nothing for a template no longer active, so a replay or a
+ * second refused post stops it (and mails) once.
+ */
+async function stop(context: AutoBidContext, trigger: RecordedEvent, template_id: string, post_id: string, reason: AutoBiddingStopReason): Promise<'stopped'> {
+  const now = systemClock.now();
+  const causeId = derivedUuid('auto-bidding-stop', template_id, post_id);
+  const result = await handleCommand({
+    store: context.store,
+    ids: randomIds,
+    streamId: bidTemplateStream(template_id),
+    decider: bidTemplateDecider,
+    command: { type: 'StopAutoBidding', data: { template_id, reason, post_id }, metadata: { actor: systemTemplateActor, now: now.toISOString() } },
+    context: { userId: null, correlationId: trigger.metadata.correlation_id, causationId: trigger.id, now },
+    eventId: (_event, index) => derivedUuid(causeId, String(index)),
+  });
+  if (result.ok && result.eventCount > 0) context.report({ outcome: 'stopped', template_id, post_id, reason });
+  return 'stopped';
 }
