@@ -25,7 +25,10 @@ export function bidGroupOf(bid: { status: BidStatus; bid_type: BidType }): BidGr
   return bid.bid_type === 'anonymous' ? 'anonymous' : 'standard';
 }
 
-/** The form as it was placed or last edited; `organisation_uuid` is null where the organisation is hidden. */
+/**
+ * The form as it was placed or last edited; `organisation_uuid` is null where the organisation is hidden, and
+ * `home_loan_bid_template_uuid` is null outside the bid's organisation and admins (the templates are the provider's).
+ */
 export const bidFormView = z.object(bidFields.shape).extend({ organisation_uuid: z.uuid().nullable() });
 export type BidFormView = z.infer<typeof bidFormView>;
 
@@ -40,6 +43,17 @@ export const bidView = z.object({
   bid_type: z.enum(bidTypes),
   show_private: z.boolean(),
   origin: z.enum(bidOrigins),
+  /**
+   * Placed by the auto-bidder rather than by a person (docs/bid-templates.md "Placed automatically"): shown to the
+   * post's customer, the bid's organisation and admins; null for everyone else (a competing provider).
+   */
+  placed_automatically: z.boolean().nullable(),
+  /**
+   * The template that placed it automatically: only for the bid's organisation and admins (null for a bid placed by
+   * hand, and for everyone else: the customer never sees the provider's templates). `name` is null when the template
+   * was deleted since; `may_open` says whether the caller may open it (spec 3 §6).
+   */
+  auto_bid_template: z.object({ uuid: z.uuid(), name: z.string().nullable(), may_open: z.boolean() }).nullable(),
   /** null where hidden (anonymous with show_private). */
   organisation: z.object({ uuid: z.uuid(), name: z.string().nullable(), logo: z.string().nullable() }).nullable(),
   /** The provider who placed it; null where hidden. The name only for the organisation's viewers and admins. */

@@ -44,6 +44,8 @@ export const lifecycleOperations = [
   'close',
   'extend_review_period',
   'cancel_automatic_selection',
+  'stop_auto_bids',
+  'resume_auto_bids',
   'delete',
 ] as const;
 export type LifecycleOperation = (typeof lifecycleOperations)[number];

@@ -166,6 +166,8 @@ export const postView = z.object({
   /** Auto-Declare: the leading eligible bid is accepted when the review period ends (spec 1 §4). */
   auto_accept: z.boolean(),
   prioritised: z.boolean(),
+  /** An admin stopped the auto-bids on the post (docs/post-lifecycle.md "Auto-bids on a post"). */
+  auto_bids_stopped: z.boolean(),
   /** How many times the review period was extended (the limit is a system configuration). */
   review_extensions: z.number().int(),
   winning_bid_uuid: nullable(z.uuid()),
@@ -291,6 +293,7 @@ export function toPostView(state: Exclude<PostState, { status: 'absent' }>, time
     expiration_date: published?.expiration_date ?? null,
     auto_accept: published?.auto_accept ?? false,
     prioritised: published?.prioritised ?? false,
+    auto_bids_stopped: published?.auto_bids_stopped ?? false,
     review_extensions: published?.review_extensions ?? 0,
     winning_bid_uuid: published?.winning_bid?.bid_id ?? null,
     reason_for_cancellation: state.status === 'cancelled' ? state.reason : null,

@@ -6,6 +6,9 @@ import { fileUrl } from '../../infrastructure/files';
 import type { BidRow } from '../../projections/bids/bids';
 import { productNamesOf } from '../../projections/financial-institution-products/queries';
 import { namedProductView } from './product-views';
+import { templateActorOf } from '../../application/bid-templates/template-request';
+import { maySeeTemplate } from '../../domain/bid-template/access';
+import { templateOwnershipsOf } from '../../projections/bid-templates/queries';
 import { type BidOrganisation, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import type { Caller } from '../authentication';
 import type { AppDependencies } from '../dependencies';
@@ -34,6 +37,14 @@ function providerNameShown(row: BidRow, audience: BidAudience): boolean {
   return caller.userType === 'admin' || caller.userId === postOwnerId || caller.organisationUuid === row.organisation_uuid;
 }
 
+/**
+ * The bid's own side: its organisation's people and admins. They see which template placed a bid; the customer sees
+ * only that it was placed automatically, a competing provider neither (docs/bid-templates.md "Placed automatically").
+ */
+function bidsOwnSide(row: Pick<BidRow, 'provider_id' | 'organisation_uuid'>, caller: Caller): boolean {
+  return caller.userType === 'admin' || caller.userId === row.provider_id || (caller.organisationUuid !== null && caller.organisationUuid === row.organisation_uuid);
+}
+
 /** Bid rows as the caller may see them, with the names and logos they need. */
 export async function toBidViews(
   deps: Pick<AppDependencies, 'db'>,
@@ -43,16 +54,19 @@ export async function toBidViews(
   /** Organisations and names already read (placing a bid), instead of looking them up. */
   known?: { organisations: Map<string, BidOrganisation>; names: Map<string, string> },
 ): Promise<BidView[]> {
-  const [[organisations, names], products] = await Promise.all([
+  const [[organisations, names], products, templates] = await Promise.all([
     known
       ? [known.organisations, known.names]
       : Promise.all([organisationsOf(deps.db, rows.map((row) => row.organisation_uuid)), providerNamesOf(deps.db, rows.map((row) => row.provider_id))]),
     productNamesOf(deps.db, rows.map((row) => row.form.financial_institution_product)),
+    templateOwnershipsOf(deps.db, rows.map((row) => row.auto_bid_template_id)),
   ]);
   return rows.map((row) => {
     const audience = audienceOf(row);
     const hidden = organisationHidden(row, audience);
     const organisation = organisations.get(row.organisation_uuid);
+    const ownSide = bidsOwnSide(row, audience.caller);
+    const template = row.auto_bid_template_id ? templates.get(row.auto_bid_template_id) : undefined;
     return {
       uuid: row.uuid,
       post_id: row.post_id,
@@ -62,6 +76,11 @@ export async function toBidViews(
       bid_type: row.bid_type,
       show_private: row.show_private,
       origin: row.origin,
+      placed_automatically: ownSide || audience.caller.userId === audience.postOwnerId ? row.auto_bid_template_id !== null : null,
+      auto_bid_template:
+        ownSide && row.auto_bid_template_id
+          ? { uuid: row.auto_bid_template_id, name: template?.name ?? null, may_open: template !== undefined && maySeeTemplate(templateActorOf({ caller: audience.caller, correlationId: '' }), template) }
+          : null,
       organisation: hidden
         ? null
         : { uuid: row.organisation_uuid, name: organisation?.name ?? null, logo: organisation?.logo_file_id ? fileUrl(organisation.logo_file_id) : null },
@@ -79,6 +98,7 @@ export async function toBidViews(
       home_loan_bid: {
         ...row.form,
         organisation_uuid: hidden ? null : row.form.organisation_uuid,
+        home_loan_bid_template_uuid: ownSide ? row.form.home_loan_bid_template_uuid : null,
         financial_institution_product: hidden ? null : row.form.financial_institution_product,
       },
       financial_institution_product: hidden ? null : namedProductView(products.get(row.form.financial_institution_product ?? '')),

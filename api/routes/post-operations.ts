@@ -58,7 +58,7 @@ export const postOperationRoutes =
           tags: ['posts'],
           summary:
             'A post operation: update (urgency), validate (publish: open for bids), cancel (owner or admin), request_update, set_sort, edit (several part changes as one: a wizard step or the edit screen); ' +
-            'end_bidding_period, extend_review_period, cancel_automatic_selection (owner or admin), promote_as_priority, remove_priority, close, delete (admin; 204). Answers the updated post',
+            'end_bidding_period, extend_review_period, cancel_automatic_selection (owner or admin), promote_as_priority, remove_priority, stop_auto_bids, resume_auto_bids (an active auction post), close, delete (admin; 204). Answers the updated post',
           params,
           body: postOperationBody,
           response: { 200: postView, 204: z.null(), ...problemResponses },

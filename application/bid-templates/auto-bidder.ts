@@ -13,6 +13,7 @@ import { bidWarningCodes } from '../../domain/bid/rules';
 import type { BidForm } from '../../domain/bid/schemas';
 import { postDecider } from '../../domain/post/decider';
 import { type PostPublished, postStream } from '../../domain/post/events';
+import type { AutoBidsOnPostChanged } from '../../domain/post/lifecycle';
 import { findProduct } from '../../domain/product/products';
 import { effectivePermissions } from '../../domain/user/permissions';
 import { systemClock } from '../../infrastructure/clock';
@@ -78,7 +79,7 @@ export function autoBidderReactor(options: AutoBidderOptions = {}): Reactor {
     kind: 'reactor',
     name: 'auto-bidder',
     version: 1,
-    eventTypes: new Set(['PostPublished', 'AutoBiddingActivated']),
+    eventTypes: new Set(['PostPublished', 'AutoBiddingActivated', 'AutoBidsOnPostChanged']),
     // Templates, providers (their permissions and limits) and the products and document types a bid names.
     readsFrom: ['bid_templates', 'users', 'organisations', 'deals', 'financial_institution_products', 'document_types'],
     async react(events, { store, db }) {
@@ -87,6 +88,7 @@ export function autoBidderReactor(options: AutoBidderOptions = {}): Reactor {
       for (const event of events) {
         if (event.type === 'PostPublished') await onPublished(context, event as RecordedEvent<'PostPublished', PostPublished['data']>);
         else if (event.type === 'AutoBiddingActivated') await onActivated(context, event as RecordedEvent<'AutoBiddingActivated', AutoBiddingActivated['data']>);
+        else if (event.type === 'AutoBidsOnPostChanged') await onAutoBidsChanged(context, event as RecordedEvent<'AutoBidsOnPostChanged', AutoBidsOnPostChanged['data']>);
       }
     },
   };
@@ -95,12 +97,24 @@ export function autoBidderReactor(options: AutoBidderOptions = {}): Reactor {
 type AutoBidContext = { db: Database; store: EventStore; placeBid: ReturnType<typeof placeBidWorkflow>; report: (outcome: AutoBidOutcome) => void };
 
 /** PostPublished → every template active at the moment of publication (ticked on before it, expiring after it). */
-async function onPublished(context: AutoBidContext, trigger: RecordedEvent<'PostPublished', PostPublished['data']>): Promise<void> {
-  const publishedAt = Date.parse(trigger.data.published_at);
+const onPublished = (context: AutoBidContext, trigger: RecordedEvent<'PostPublished', PostPublished['data']>) =>
+  bidOnPost(context, trigger, trigger.data.post_id, Date.parse(trigger.data.published_at));
+
+/**
+ * An admin resumed the auto-bids on a post (`AutoBidsOnPostChanged`, stopped false) → every template active at that
+ * moment bids on it now, as at publication: the bids held back while stopped are placed (a template that bid before
+ * the stop has its bid already).
+ */
+async function onAutoBidsChanged(context: AutoBidContext, trigger: RecordedEvent<'AutoBidsOnPostChanged', AutoBidsOnPostChanged['data']>): Promise<void> {
+  if (!trigger.data.stopped) await bidOnPost(context, trigger, trigger.data.post_id, Date.parse(trigger.metadata.occurred_at));
+}
+
+/** Every template active at `at` (ticked on before it, expiring after it) on one post, oldest template first. */
+async function bidOnPost(context: AutoBidContext, trigger: RecordedEvent, postId: string, at: number): Promise<void> {
   const rows = await byAge(
-    context.db.selectFrom('bid_templates').select(templateColumns).where('auto_bidding', '=', 'active').where('expiry_on', '>', new Date(publishedAt)),
+    context.db.selectFrom('bid_templates').select(templateColumns).where('auto_bidding', '=', 'active').where('expiry_on', '>', new Date(at)),
   ).execute();
-  for (const row of rows) if (activatedAt(row) <= publishedAt) await bidOn(context, trigger, row, trigger.data.post_id);
+  for (const row of rows) if (activatedAt(row) <= at) await bidOn(context, trigger, row, postId);
 }
 
 /**
@@ -126,6 +140,9 @@ async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: Templ
   if (placed.state.status !== 'absent') return report({ outcome: 'already_placed', template_id, post_id: postId, bid_id: bidId });
   const post = await loadState(store, postStream(postId), postDecider);
   if (post.state.status === 'absent') return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'post not found' });
+  // An admin stopped the auto-bids on this post (docs/post-lifecycle.md "Auto-bids on a post"): none while stopped, and
+  // a replay meets the post as it is now, so a stop also holds for a publication reacted to late.
+  if ('auto_bids_stopped' in post.state && post.state.auto_bids_stopped) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'auto-bids stopped on this post' });
   const facts = postRuleFactsOf(post.state.post);
   if (!facts) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'post incomplete' });
   const evaluation = evaluateTemplate(rulesOf(row), facts, findProduct(post.state.post.product_id)?.name ?? 'post');

@@ -145,7 +145,7 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     if (!placed.ok) return placed;
     return {
       ok: true,
-      row: bidRowOf(placed.placedBid, new Date(metadata.occurred_at)),
+      row: bidRowOf(placed.placedBid, new Date(metadata.occurred_at), metadata.causation_id),
       place: placeLabel(placed.standing[sortKeyOf(placed.post)].ahead + 1),
       postOwnerId: placed.post.post.owner_id,
       organisation: bidder.organisation,

@@ -26,6 +26,9 @@ async function commandOf(deps: Pick<PostCommandDependencies, 'store'>, { postId:
     case 'promote_as_priority':
     case 'remove_priority':
       return { type: 'ChangePriority', data: { post_id, operation } };
+    case 'stop_auto_bids':
+    case 'resume_auto_bids':
+      return { type: 'ChangeAutoBids', data: { post_id, operation } };
     case 'close':
       return { type: 'ClosePost', data: { post_id } };
     case 'extend_review_period': {

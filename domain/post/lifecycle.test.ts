@@ -60,6 +60,7 @@ const expire: Body = { type: 'ExpirePost', data: { post_id: postId } };
 const cancelAuto: Body = { type: 'CancelAutomaticSelection', data: { post_id: postId } };
 const extend = (extension_days: number, max_extensions: number): Body => ({ type: 'ExtendReviewPeriod', data: { post_id: postId, extension_days, max_extensions } });
 const priority = (operation: 'promote_as_priority' | 'remove_priority'): Body => ({ type: 'ChangePriority', data: { post_id: postId, operation } });
+const autoBids = (operation: 'stop_auto_bids' | 'resume_auto_bids'): Body => ({ type: 'ChangeAutoBids', data: { post_id: postId, operation } });
 const accept = (bid_id: string, bid_status = 'active'): Body => ({ type: 'AcceptBid', data: { post_id: postId, bid_id, bid_status } });
 const register = (bid_id: string, interest_rate = 5.49, comparison_rate = 5.61): Body => ({ type: 'RegisterBid', data: { post_id: postId, bid_id, interest_rate, comparison_rate } });
 const changeRates = (bid_id: string, interest_rate: number, comparison_rate: number): Body => ({ type: 'ChangeBidRates', data: { post_id: postId, bid_id, interest_rate, comparison_rate } });
@@ -130,6 +131,21 @@ describe('post lifecycle', () => {
       expect(given(eventsOf(promoted)).when(priority('remove_priority'), admin)).toMatchObject({ ok: true, events: [{ data: { prioritised: false } }] });
       expect(given([]).when(priority('promote_as_priority'))).toEqual(failsWith(lifecycleErrors.notAllowed));
     });
+    it('an admin stops and resumes the auto-bids; asking again changes nothing; nobody else may', () => {
+      const stopped = given([]).when(autoBids('stop_auto_bids'), admin);
+      expect(stopped).toEqual({ ok: true, events: [{ type: 'AutoBidsOnPostChanged', data: { ...ref, stopped: true, changed_by: adminId } }] });
+      expect(fold(eventsOf(stopped))).toMatchObject({ auto_bids_stopped: true });
+      expect(given(eventsOf(stopped)).when(autoBids('stop_auto_bids'), admin)).toEqual({ ok: true, events: [] });
+      expect(given(eventsOf(stopped)).when(autoBids('resume_auto_bids'), admin)).toMatchObject({ ok: true, events: [{ data: { stopped: false } }] });
+      expect(given([]).when(autoBids('resume_auto_bids'), admin)).toEqual({ ok: true, events: [] });
+      expect(given([]).when(autoBids('stop_auto_bids'))).toEqual(failsWith(lifecycleErrors.notAllowed));
+      expect(given([]).when(autoBids('stop_auto_bids'), provider)).toEqual(failsWith(lifecycleErrors.notAllowed));
+    });
+    it('the auto-bid controls are for an auction post only (spec 1 §2)', () => {
+      const external = { ...[...registeredBids].reduce(evolveLifecycle, startLifecycle(publishedData, 'matching')), post: { ...post, origin: 'matching' as const } };
+      const decision = decideLifecycle(external, { ...autoBids('stop_auto_bids'), metadata: { actor: admin, now: duringBidding } } as LifecycleCommand);
+      expect(decision).toEqual(failsWith(lifecycleErrors.wrongStatus));
+    });
     it('an admin closes it when there is no winning bid: Not Proceeding', () => {
       const closed = given([]).when({ type: 'ClosePost', data: { post_id: postId } }, admin);
       expect(closed).toEqual({ ok: true, events: [{ type: 'PostClosed', data: { ...ref, closed_by: adminId } }] });
@@ -143,6 +159,9 @@ describe('post lifecycle', () => {
 
   describe('when the post is in review (Decision)', () => {
     const review = [bidingEndedOnTime];
+    it('the auto-bid controls are refused: auto-bids only reach a post in bidding', () => {
+      expect(given(review).when(autoBids('stop_auto_bids'), admin, duringReview)).toEqual(failsWith(lifecycleErrors.wrongStatus));
+    });
     it('the customer still accepts an active bid', () => {
       expect(given(review).when(accept('bid-1'), owner, duringReview)).toMatchObject({ ok: true, events: [{ type: 'BidAcceptedOnPost' }] });
     });
@@ -447,6 +466,7 @@ describe('post lifecycle', () => {
       fc.record({ days: fc.integer({ min: -1, max: 5 }), max: fc.integer({ min: 0, max: 3 }) }).map(({ days, max }) => extend(days, max)),
       fc.constant(cancelAuto),
       fc.constantFrom(priority('promote_as_priority'), priority('remove_priority')),
+      fc.constantFrom(autoBids('stop_auto_bids'), autoBids('resume_auto_bids')),
       fc.constant<Body>({ type: 'ClosePost', data: { post_id: postId } }),
       fc.record({ bid: bidArb, status: fc.constantFrom('active', 'expired', 'cancelled', 'accepted') }).map(({ bid, status }) => accept(bid, status)),
       fc.record({ bid: bidArb, result: fc.constantFrom('closed_won' as const, 'closed_lost' as const) }).map(({ bid, result }) => outcome(bid, result)),
@@ -462,6 +482,7 @@ describe('post lifecycle', () => {
       ExtendReviewPeriod: [owner],
       CancelAutomaticSelection: [owner],
       ChangePriority: [admin],
+      ChangeAutoBids: [admin],
       ClosePost: [admin],
       AcceptBid: [owner, admin, autoDeclare],
       RecordDealOutcome: [deals],

@@ -40,6 +40,11 @@ export type ExtendReviewPeriod = {
 export type CancelAutomaticSelection = { type: 'CancelAutomaticSelection'; data: PostId };
 /** Admin `promote_as_priority` / `remove_priority`. */
 export type ChangePriority = { type: 'ChangePriority'; data: PostId & { operation: 'promote_as_priority' | 'remove_priority' } };
+/**
+ * Admin `stop_auto_bids` / `resume_auto_bids` (spec 1 §2 auto-bidding controls, §4: an active auction post): while
+ * stopped, the auto-bidder places no bid on the post (docs/post-lifecycle.md "Auto-bids on a post").
+ */
+export type ChangeAutoBids = { type: 'ChangeAutoBids'; data: PostId & { operation: 'stop_auto_bids' | 'resume_auto_bids' } };
 /** Admin close (spec 1 §4): active, review or processing with no winning bid. */
 export type ClosePost = { type: 'ClosePost'; data: PostId };
 /**
@@ -75,7 +80,7 @@ export type WithdrawBid = { type: 'WithdrawBid'; data: PostId & { bid_id: string
 
 type WithMetadata<C> = C extends unknown ? C & { metadata: LifecycleMetadata } : never;
 export type LifecycleCommand = WithMetadata<
-  EndBidding | EndReviewPeriod | ExpirePost | ExtendReviewPeriod | CancelAutomaticSelection | ChangePriority | ClosePost | AcceptBid | RecordDealOutcome | RegisterBid | ChangeBidRates | WithdrawBid
+  EndBidding | EndReviewPeriod | ExpirePost | ExtendReviewPeriod | CancelAutomaticSelection | ChangePriority | ChangeAutoBids | ClosePost | AcceptBid | RecordDealOutcome | RegisterBid | ChangeBidRates | WithdrawBid
 >;
 
 export const lifecycleCommandTypes = [
@@ -85,6 +90,7 @@ export const lifecycleCommandTypes = [
   'ExtendReviewPeriod',
   'CancelAutomaticSelection',
   'ChangePriority',
+  'ChangeAutoBids',
   'ClosePost',
   'AcceptBid',
   'RecordDealOutcome',
@@ -113,6 +119,8 @@ export type ReviewPeriodExtended = {
 };
 export type AutomaticSelectionCancelled = { type: 'AutomaticSelectionCancelled'; data: PostRef & { cancelled_by: string | null } };
 export type PriorityChanged = { type: 'PriorityChanged'; data: PostRef & { prioritised: boolean; changed_by: string } };
+/** An admin stopped (`stopped` true) or resumed the auto-bids on the post; bids already placed stay. */
+export type AutoBidsOnPostChanged = { type: 'AutoBidsOnPostChanged'; data: PostRef & { stopped: boolean; changed_by: string } };
 /** An admin closed the post without a winning bid: closed_lost (Not Proceeding). */
 export type PostClosed = { type: 'PostClosed'; data: PostRef & { closed_by: string } };
 /** processing → expired: nobody accepted a bid before `expiration_date`. */
@@ -141,6 +149,7 @@ export type LifecycleEvent =
   | ReviewPeriodExtended
   | AutomaticSelectionCancelled
   | PriorityChanged
+  | AutoBidsOnPostChanged
   | PostClosed
   | PostExpired
   | BidAcceptedOnPost
@@ -155,6 +164,7 @@ export const lifecycleEventTypes = [
   'ReviewPeriodExtended',
   'AutomaticSelectionCancelled',
   'PriorityChanged',
+  'AutoBidsOnPostChanged',
   'PostClosed',
   'PostExpired',
   'BidAcceptedOnPost',
@@ -197,6 +207,8 @@ type Published = {
   /** Set when the review period ends (processing); null before. */
   expiration_date: string | null;
   prioritised: boolean;
+  /** An admin stopped the auto-bids on the post (`AutoBidsOnPostChanged`): the auto-bidder places none while true. */
+  auto_bids_stopped: boolean;
   /** Auto-Declare: accept the leading eligible bid when the review period ends (auction posts, until cancelled). */
   auto_accept: boolean;
   review_extensions: number;
@@ -226,6 +238,7 @@ export const allowedTransitions: Record<LifecycleEvent['type'], { from: readonly
   ReviewPeriodExtended: { from: ['active', 'review'], to: 'same' },
   AutomaticSelectionCancelled: { from: ['active', 'review'], to: 'same' },
   PriorityChanged: { from: ['active', 'review', 'processing'], to: 'same' },
+  AutoBidsOnPostChanged: { from: ['active'], to: 'same' },
   PostClosed: { from: ['active', 'review', 'processing'], to: ['closed_lost'] },
   PostExpired: { from: ['processing'], to: ['expired'] },
   BidAcceptedOnPost: { from: ['active', 'review', 'processing'], to: ['opportunity'] },
@@ -273,6 +286,7 @@ export function startLifecycle(published: PostPublished['data'], origin: PostOri
     review_bids_on,
     expiration_date: null,
     prioritised: false,
+    auto_bids_stopped: false,
     auto_accept: origin === 'auction',
     review_extensions: 0,
     extension_links: [],
@@ -305,6 +319,7 @@ const allowedRoles: Record<LifecycleCommand['type'], readonly Role[]> = {
   ExtendReviewPeriod: ['owner', 'admin'],
   CancelAutomaticSelection: ['owner', 'admin'],
   ChangePriority: ['admin'],
+  ChangeAutoBids: ['admin'],
   ClosePost: ['admin'],
   AcceptBid: ['owner', 'admin', 'auto-declare'],
   RecordDealOutcome: ['deals'],
@@ -366,6 +381,15 @@ export function decideLifecycle(state: PostLifecycleState, command: LifecycleCom
       if (by === null) return notAllowed(); // admins only (allowedRoles); narrows `by` for the event
       if (state.prioritised === prioritised) return accept();
       return accept({ type: 'PriorityChanged', data: { ...ref, prioritised, changed_by: by } });
+    }
+    case 'ChangeAutoBids': {
+      // spec 1 §2: the control is for an active post that came to auction (a matching post has no auction, so no auto-bids).
+      if (!allowedTransitions.AutoBidsOnPostChanged.from.includes(state.status) || state.post.origin !== 'auction') return wrongStatus();
+      if (by === null) return notAllowed(); // admins only (allowedRoles); narrows `by` for the event
+      const stopped = command.data.operation === 'stop_auto_bids';
+      // Asking for what the post already has changes nothing.
+      if (state.auto_bids_stopped === stopped) return accept();
+      return accept({ type: 'AutoBidsOnPostChanged', data: { ...ref, stopped, changed_by: by } });
     }
     case 'ClosePost':
       if (state.winning_bid) return refuse(lifecycleErrors.bidAlreadyAccepted, 'This post has a winning bid.');
@@ -465,6 +489,8 @@ export function evolveLifecycle(state: LifecycleState, event: LifecycleEvent): L
       return { ...state, auto_accept: false };
     case 'PriorityChanged':
       return { ...state, prioritised: event.data.prioritised };
+    case 'AutoBidsOnPostChanged':
+      return { ...state, auto_bids_stopped: event.data.stopped };
     case 'PostClosed':
       return { ...state, status: 'closed_lost', winning_bid: null };
     case 'PostExpired':

@@ -47,3 +47,13 @@ export async function findBidTemplateByDocument(db: Database, kind: 'required_do
   const holding = sql<boolean>`details -> ${kind} @> ${JSON.stringify([{ uuid: documentId }])}::jsonb`;
   return db.selectFrom('bid_templates').selectAll().where(holding).executeTakeFirst();
 }
+
+export type TemplateOwnership = { uuid: string; name: string; owner_id: string; owner_organisation_uuid: string };
+
+/** The templates that placed a page of bids, by uuid: their names and owners (who may open them, spec 3 §6). */
+export async function templateOwnershipsOf(db: Database, uuids: readonly (string | null)[]): Promise<Map<string, TemplateOwnership>> {
+  const wanted = [...new Set(uuids.filter((uuid): uuid is string => uuid !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('bid_templates').select(['uuid', 'name', 'owner_id', 'owner_organisation_uuid']).where('uuid', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.uuid, row]));
+}

@@ -22,8 +22,8 @@ export const bidsProjection: Projection = {
   name: 'bids',
   eventTypes: handledTypes,
   // 2: post_leading_bids (the dashboards' leading-bid sorts). 3: its trigger compares inserted bids with the leaders,
-  // in static SQL. 4: not_chosen (the bids the customer did not choose).
-  version: 4,
+  // in static SQL. 4: not_chosen (the bids the customer did not choose). 5: auto_bid_template_id (placed automatically).
+  version: 5,
   tables: ['bids', 'post_leading_bids'],
   async createTables(trx) {
     await sql`
@@ -37,6 +37,7 @@ export const bidsProjection: Projection = {
         show_private boolean not null,
         origin text not null,
         template_id uuid,
+        auto_bid_template_id uuid,
         interest_rate double precision not null,
         comparison_rate double precision not null,
         maximum_lvr double precision not null,
@@ -77,7 +78,7 @@ export const bidsProjection: Projection = {
       if (!handledTypes.has(recorded.type)) continue;
       if (recorded.type === 'BidPlaced') {
         const event = recorded as RecordedEvent & BidPlaced;
-        placed.push(bidRowOf(event.data, new Date(event.metadata.occurred_at)));
+        placed.push(bidRowOf(event.data, new Date(event.metadata.occurred_at), event.metadata.causation_id));
         continue;
       }
       await insertPlaced();
@@ -129,10 +130,16 @@ export function termsColumns(terms: BidTerms) {
   };
 }
 
-/** The row a placed bid becomes (the API answers a placement with it before the projection has run). */
-export function bidRowOf(placed: BidPlaced['data'], at: Date): BidRow {
+/**
+ * The row a placed bid becomes (the API answers a placement with it before the projection has run). `causationId`:
+ * the event's cause. Only the auto-bidder places a bid with one (a person's bid has none), so a bid with a cause that
+ * names a template was placed automatically by it (docs/bid-templates.md "Placed automatically").
+ */
+export function bidRowOf(placed: BidPlaced['data'], at: Date, causationId: string | null): BidRow {
   const { bid_id, post_id, provider_id, organisation_uuid, origin, placed_by } = placed;
-  return { uuid: bid_id, post_id, provider_id, organisation_uuid, origin, placed_by, status: 'active', deleted: false, not_chosen: false, ...termsColumns(placed), created_at: at, updated_at: at };
+  const terms = termsColumns(placed);
+  const auto_bid_template_id = causationId !== null ? terms.template_id : null;
+  return { uuid: bid_id, post_id, provider_id, organisation_uuid, origin, placed_by, status: 'active', deleted: false, not_chosen: false, ...terms, auto_bid_template_id, created_at: at, updated_at: at };
 }
 
 const asJsonb = (form: BidForm) => sql<BidForm>`${JSON.stringify(form)}::jsonb`;

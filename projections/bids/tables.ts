@@ -13,6 +13,12 @@ export interface BidsTable {
   show_private: boolean;
   origin: BidOrigin;
   template_id: string | null;
+  /**
+   * The template that placed the bid automatically (the auto-bidder: a `BidPlaced` naming a template and a cause),
+   * kept from placement so an edit never changes it; null for a bid placed by hand (docs/bid-templates.md "Placed
+   * automatically").
+   */
+  auto_bid_template_id: string | null;
   interest_rate: number;
   comparison_rate: number;
   maximum_lvr: number;

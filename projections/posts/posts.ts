@@ -345,6 +345,9 @@ async function apply(db: Database, event: RecordedEvent & (PostEvent | UserDelet
     case 'PriorityChanged':
       await update({ prioritised: event.data.prioritised });
       return;
+    case 'AutoBidsOnPostChanged':
+      // No list or dashboard filters by it: the post's page reads it from the post's stream.
+      return;
     case 'PostClosed':
       await update({ status: 'closed_lost' });
       return;

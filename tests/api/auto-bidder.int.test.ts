@@ -181,3 +181,65 @@ describe('bidding when a post is published', () => {
     expect(outcomes).toEqual([]);
   });
 });
+
+// spec 1 §2 "auto-bidding controls" (docs/post-lifecycle.md "Auto-bids on a post"): an admin stops the auto-bids on an
+// active auction post; no template bids on it while stopped (a rescan passes it by); resuming bids at once.
+describe('an admin stops and resumes the auto-bids on a post', () => {
+  let bidder: TestProvider;
+  let rescanned: string;
+  let stopped: ActivePost;
+  let open: ActivePost;
+  const operation = (who: Who, postId: string, name: string) => send(who, 'PATCH', `/v2/posts/${postId}`, { operation: name });
+
+  beforeAll(async () => {
+    bidder = await provider(t);
+    rescanned = await template(bidder, 'Rescanned after the stop');
+    stopped = await activePost(t);
+    open = await activePost(t);
+    await projectionsIdle(t);
+  }, 300_000);
+
+  it('only an admin stops them; the post then says so', async () => {
+    const before = await eventCount();
+    // The post's customer is refused by the post (an admin's control); a provider never reaches it.
+    expect((await operation(stopped.owner, stopped.postId, 'stop_auto_bids')).json()).toMatchObject({ status: 403, code: 'POST_ACTION_NOT_ALLOWED' });
+    expect([403, 404]).toContain((await operation(bidder, stopped.postId, 'stop_auto_bids')).statusCode);
+    expect(await eventCount()).toBe(before);
+    const answer = await operation(t.admin, stopped.postId, 'stop_auto_bids');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ uuid: stopped.postId, auto_bids_stopped: true });
+    const changed = (await t.store.readStream(postStream(stopped.postId))).filter((event) => event.type === 'AutoBidsOnPostChanged');
+    expect(changed.map((event) => event.data)).toEqual([{ post_id: stopped.postId, owner_id: stopped.owner.id, stopped: true, changed_by: t.admin.id }]);
+  });
+
+  it('a template turned on with open_posts bids on the other open posts, not on the stopped one', async () => {
+    await activate(bidder, rescanned, { auto_bidding: true, scope: 'open_posts' });
+    await projectionsIdle(t);
+    expect((await bidsOn(open.postId)).filter((bid) => bid.template_id === rescanned).map((bid) => bid.uuid)).toEqual([autoBidIdOf(rescanned, open.postId)]);
+    // (The templates active before the stop bid on it at publication; those bids stay.)
+    expect((await bidsOn(stopped.postId)).filter((bid) => bid.template_id === rescanned)).toEqual([]);
+    expect(await t.store.readStream(bidStream(autoBidIdOf(rescanned, stopped.postId)))).toEqual([]);
+    const outcomes: AutoBidOutcome[] = [];
+    // Reacting to the activation again reports why the stopped post was passed by.
+    const activation = (await t.store.readStream(bidTemplateStream(rescanned))).findLast((event) => event.type === 'AutoBiddingActivated')!;
+    await autoBidderReactor({ report: (outcome) => outcomes.push(outcome) }).react([activation], { store: t.store, db: t.database.db });
+    expect(outcomes.filter((o) => o.post_id === stopped.postId)).toEqual([{ outcome: 'not_qualified', template_id: rescanned, post_id: stopped.postId, reason: 'auto-bids stopped on this post' }]);
+  });
+
+  it('resuming lets every template active now bid on the post at once', async () => {
+    const answer = await operation(t.admin, stopped.postId, 'resume_auto_bids');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ auto_bids_stopped: false });
+    await projectionsIdle(t);
+    expect((await bidsOn(stopped.postId)).filter((bid) => bid.template_id === rescanned).map((bid) => bid.uuid)).toEqual([autoBidIdOf(rescanned, stopped.postId)]);
+  });
+
+  it('a post no longer in bidding refuses the control', async () => {
+    expect((await operation(t.admin, open.postId, 'end_bidding_period')).statusCode).toBe(200);
+    const refused = await operation(t.admin, open.postId, 'stop_auto_bids');
+    expect(refused.json()).toMatchObject({ code: 'POST_STATUS_NOT_ALLOWED' });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+  });
+});
+

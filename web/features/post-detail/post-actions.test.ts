@@ -6,6 +6,7 @@ const post = (changes: Partial<Parameters<typeof postActionsFor>[1]> = {}) => ({
   origin: 'auction' as const,
   auto_accept: true,
   prioritised: false,
+  auto_bids_stopped: false,
   winning_bid_uuid: null,
   ...changes,
 });
@@ -17,6 +18,7 @@ describe('the post operations the page offers', () => {
       'extend_review_period',
       'cancel_automatic_selection',
       'promote_as_priority',
+      'stop_auto_bids',
       'close',
       'cancel',
       'delete',
@@ -25,6 +27,14 @@ describe('the post operations the page offers', () => {
 
   it('the owner gets ending the bidding, the review extension, the auto-declare control and cancelling', () => {
     expect(postActionsFor('owner', post())).toEqual(['end_bidding_period', 'extend_review_period', 'cancel_automatic_selection', 'cancel']);
+  });
+
+  it('the auto-bid control: stop on an active auction post, resume once stopped; not for the owner, nor after bidding, nor on other posts', () => {
+    expect(postActionsFor('admin', post({ auto_bids_stopped: true }))).toContain('resume_auto_bids');
+    expect(postActionsFor('admin', post({ auto_bids_stopped: true }))).not.toContain('stop_auto_bids');
+    expect(postActionsFor('owner', post())).not.toContain('stop_auto_bids');
+    expect(postActionsFor('admin', post({ status: 'review' }))).not.toContain('stop_auto_bids');
+    expect(postActionsFor('admin', post({ origin: 'matching' }))).not.toContain('stop_auto_bids');
   });
 
   it('a prioritised post offers removing the priority', () => {

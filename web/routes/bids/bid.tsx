@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { bidTypes as allBidTypes } from '../../../domain/bid/schemas';
 import type { BidView } from '../../../contracts/bid';
+import { PlacedAutomatically } from '../../components/placed-automatically';
 import { DetailItem } from '../../components/detail-item';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink, ButtonLink } from '../../components/router-link';
@@ -129,6 +130,7 @@ function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSu
                 <Title order={4}>Bidder</Title>
                 <DetailItem label="Organisation">{bid.organisation?.name ?? 'Hidden (anonymous bid)'}</DetailItem>
                 {bid.provider?.full_name && <DetailItem label="Provider">{bid.provider.full_name}</DetailItem>}
+                <PlacedAutomatically bid={bid} />
                 {bid.winning && <Badge color="green">Winning bid</Badge>}
               </Stack>
             </Paper>

@@ -4,6 +4,7 @@ import { formatPercent } from '../../../../domain/bid/schemas';
 import type { BidView } from '../../../../contracts/bid';
 import { ActionsTh } from '../../../components/actions-th';
 import { ActionIconLink, AnchorLink } from '../../../components/router-link';
+import { PlacedAutomatically } from '../../../components/placed-automatically';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatAud, formatDate, formatRate } from '../../../lib/format';
 import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
@@ -46,6 +47,7 @@ export function BidsTable({ bids, showOwner, direction, onSort }: Props) {
                 <Text size="xs" c="dimmed">
                   {bid.organisation?.name ?? 'Organisation hidden'}
                 </Text>
+                <PlacedAutomatically bid={bid} size="xs" />
               </Table.Td>
               {showOwner && <Table.Td>{bid.provider?.full_name ?? '—'}</Table.Td>}
               <Table.Td>

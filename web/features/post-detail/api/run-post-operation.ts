@@ -7,7 +7,7 @@ import { apiFetch } from '../../../lib/api-fetch';
 export type PostOperation =
   | { operation: 'cancel'; reason: string }
   | {
-      operation: 'end_bidding_period' | 'promote_as_priority' | 'remove_priority' | 'close' | 'extend_review_period' | 'cancel_automatic_selection' | 'delete';
+      operation: 'end_bidding_period' | 'promote_as_priority' | 'remove_priority' | 'close' | 'extend_review_period' | 'cancel_automatic_selection' | 'stop_auto_bids' | 'resume_auto_bids' | 'delete';
     };
 
 export function runPostOperation(uuid: string, body: PostOperation) {

@@ -3,6 +3,7 @@ import { IconTrophy } from '@tabler/icons-react';
 import type { BidView } from '../../../../contracts/bid';
 import { AskMeButton } from '../../../components/chat-buttons';
 import { DetailItem } from '../../../components/detail-item';
+import { PlacedAutomatically } from '../../../components/placed-automatically';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { formatAud, formatRate } from '../../../lib/format';
 import type { AcceptOffer } from '../bid-acceptance';
@@ -81,6 +82,7 @@ export function BidCard({ bid, postUuid, acceptOffer, own, linkToBid }: Props) {
           <DetailItem label="Monthly repayment">{formatAud(bid.monthly_repayment)}</DetailItem>
           <DetailItem label="Monthly savings">{bid.monthly_savings === null ? '—' : formatAud(bid.monthly_savings)}</DetailItem>
         </SimpleGrid>
+        <PlacedAutomatically bid={bid} />
         {linkToBid && (
           <AnchorLink to="/post/bid/$uuid/$mode" params={{ uuid: bid.uuid, mode: 'view' }} size="sm">
             View the bid

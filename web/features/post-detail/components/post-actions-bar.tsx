@@ -49,6 +49,24 @@ function textsOf(action: Exclude<PostAction, 'cancel'>, product: string) {
     },
     promote_as_priority: { label: 'Promote as priority', toast: () => ({ title: lifecycleMessages.priorityChanged, message: 'Providers see this post in their priority table.' }) },
     remove_priority: { label: 'Remove priority', toast: () => ({ title: lifecycleMessages.priorityChanged, message: 'This post is no longer a priority.' }) },
+    stop_auto_bids: {
+      label: 'Stop auto-bids on this post',
+      confirmation: {
+        title: 'Stop auto-bids on this post?',
+        text: `Bid templates will place no more bids on this ${product} until auto-bids are resumed. Bids already placed stay.`,
+        confirm: 'Stop auto-bids',
+      },
+      toast: () => ({ title: 'Success!', message: 'Auto-bids are stopped on this post.' }),
+    },
+    resume_auto_bids: {
+      label: 'Resume auto-bids',
+      confirmation: {
+        title: 'Resume auto-bids on this post?',
+        text: `Every bid template whose auto-bidding is active and whose rules this ${product} meets bids on it now.`,
+        confirm: 'Resume auto-bids',
+      },
+      toast: () => ({ title: 'Success!', message: 'Auto-bids are resumed on this post.' }),
+    },
     close: {
       label: `Close ${product}`,
       confirmation: { title: `Close this ${product}?`, text: `This ${product} will be closed as Not Proceeding and take no more bids.`, confirm: 'Close it', danger: true },
