@@ -46,17 +46,17 @@ export type AutoBidderOptions = { /** Every template-and-post outcome (the regis
 
 const DAY_MS = 86_400_000;
 
-type TemplateRow = Pick<
+export type TemplateRow = Pick<
   BidTemplatesTable,
   'uuid' | 'owner_id' | 'details' | 'qualifying_rules' | 'conditional_rules' | 'location_list_type' | 'location_rules' | 'expiry_on' | 'valid_for' | 'created_at'
 >;
-const templateColumns = ['uuid', 'owner_id', 'details', 'qualifying_rules', 'conditional_rules', 'location_list_type', 'location_rules', 'expiry_on', 'valid_for', 'created_at'] as const;
+export const templateColumns = ['uuid', 'owner_id', 'details', 'qualifying_rules', 'conditional_rules', 'location_list_type', 'location_rules', 'expiry_on', 'valid_for', 'created_at'] as const;
 
 /** The moment the template's current activation was ticked: its expiry less its validity (auto-bidding.ts). */
 const activatedAt = (row: TemplateRow) => (row.expiry_on && row.valid_for !== null ? row.expiry_on.getTime() - row.valid_for * DAY_MS : Number.POSITIVE_INFINITY);
 
 /** The template's rules and bid as the evaluation takes them; the bid names its template. */
-function rulesOf(row: TemplateRow): TemplateRules {
+export function rulesOf(row: TemplateRow): TemplateRules {
   const { name: _name, ...bid } = row.details;
   return {
     bid: { ...bid, home_loan_bid_template_uuid: row.uuid } as BidForm,

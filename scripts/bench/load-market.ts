@@ -33,7 +33,7 @@ export type LoadMarket = {
 export type LoadMarketSizes = { lenders: number; brokers: number; providersPerOrganisation: number; customers: number; posts: number };
 
 /** Where the customers live (the address's state, suburb and postcode must belong together). */
-const PLACES = [
+export const PLACES = [
   { state: 'NSW', suburb: 'Sydney', postcode: '2000', latitude: -33.87, longitude: 151.21 },
   { state: 'VIC', suburb: 'Melbourne', postcode: '3000', latitude: -37.81, longitude: 144.96 },
   { state: 'QLD', suburb: 'Brisbane City', postcode: '4000', latitude: -27.47, longitude: 153.03 },
@@ -108,7 +108,7 @@ export async function seedLoadMarket(deps: { store: EventStore; secrets: AppSecr
 }
 
 /** The fixture's refinance loan with its amount, value (LVR 50% to 80%), place and current rate varied. */
-function variedLoan(random: Random): HomeLoan {
+export function variedLoan(random: Random): HomeLoan {
   const value = 400_000 + random.below(26) * 50_000;
   const lvr = 50 + random.below(31);
   const place = PLACES[random.below(PLACES.length)]!;

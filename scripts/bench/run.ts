@@ -18,6 +18,7 @@ import { printStatistics, statisticsOnly } from './statistics';
 import { printScale, scaleWorkloads } from './scale';
 import { loadOptions, loadWorkload, printLoad } from './load';
 import { printProducts, productWorkloads } from './products';
+import { autoBiddingWorkloads, printAutoBidding } from './auto-bidding';
 
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 let groups = 0;
@@ -118,7 +119,7 @@ async function peerLogWorkloads(batch: number): Promise<{ consumer: TaskResult; 
 
 // `statistics` (issue 6) runs alone only: the trade part already times the panel on its read model. `load`
 // (issue 7) too: it loads the whole machine for five minutes; and `scale` (issue 7: about an hour for 1,000,000 events).
-const parts = ['store', 'trade', 'messages', 'statistics', 'load', 'scale', 'products'] as const;
+const parts = ['store', 'trade', 'messages', 'statistics', 'load', 'scale', 'products', 'auto-bidding'] as const;
 
 /** The parts named on the command line (`npm run bench -- trade`), all of them when none is; `--name value` options are the parts' own. */
 function selectedParts(): Set<(typeof parts)[number]> {
@@ -160,6 +161,10 @@ async function main(): Promise<void> {
   if (selected.has('products')) {
     process.stderr.write('Product import: 10,000 rows against parsing them alone\n');
     printProducts(await productWorkloads({ freshDatabase }));
+  }
+  if (selected.has('auto-bidding')) {
+    process.stderr.write('Auto-bidding: templates against published posts, and a rescan under hand-placed bids\n');
+    printAutoBidding(await autoBiddingWorkloads({ freshDatabase }));
   }
   if (selected.has('trade')) {
     process.stderr.write('Trade flow: bids over HTTP, dashboards\n');
