@@ -28,9 +28,12 @@ const comparisonLoanFields = z.strictObject({
   number_of_applicants: wholeNumber(postLimits.applicants.min, postLimits.applicants.max).default(1),
 });
 
-/** spec 2 §4: the market value at least the loan amount divided by 0.9; the wizard's rule and words (spec 2 §5). */
+/**
+ * spec 2 §4: the market value at least the loan amount divided by 0.9; the wizard's rule and words (spec 2 §5). A value
+ * that is not above 0 already has its message.
+ */
 const lvrAllowed = (loan: { loan_amount: number; property_market_value: number }, ctx: z.RefinementCtx) => {
-  if (!isLoanToValueAllowed(loan.loan_amount, loan.property_market_value)) ctx.addIssue({ code: 'custom', path: ['property_market_value'], message: postMessages.lvrTooHigh });
+  if (loan.property_market_value > 0 && !isLoanToValueAllowed(loan.loan_amount, loan.property_market_value)) ctx.addIssue({ code: 'custom', path: ['property_market_value'], message: postMessages.lvrTooHigh });
 };
 
 /** The loan, as the tool's form validates it. */
