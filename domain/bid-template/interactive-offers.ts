@@ -69,18 +69,19 @@ export type OfferedBid = Pick<
 export type InteractiveMatchesPage = { total_records: number; page: number; per_page: number; records: InteractiveOffer[] };
 
 /** Offered on `today` (Sydney, YYYY-MM-DD): ticked on, and `today` is not past its expiry day (the day included). */
-export const isOfferedOn = (candidate: Pick<InteractiveCandidate, 'interactive_matching' | 'expiration_date'>, today: string): boolean =>
+export const isOfferedOn = <C extends Pick<InteractiveCandidate, 'interactive_matching' | 'expiration_date'>>(candidate: C, today: string): candidate is C & { expiration_date: string } =>
   candidate.interactive_matching && candidate.expiration_date !== null && candidate.expiration_date >= today;
 
 /** spec 2 §9: annual ongoing fees are the monthly value times 12 (in whole cents, so 12 × 9.99 is 119.88). */
 export const annualOngoingFees = (bid: Pick<BidForm, 'ongoing_fees_value' | 'ongoing_fees_period'>): number =>
   bid.ongoing_fees_period === 'per_month' ? (toHundredths(bid.ongoing_fees_value) * 12) / 100 : bid.ongoing_fees_value;
 
-export function offerOf(candidate: InteractiveCandidate, bid: BidForm): InteractiveOffer {
+/** An offered candidate's offer, from the bid its evaluation placed. */
+export function offerOf(candidate: InteractiveCandidate & { expiration_date: string }, bid: BidForm): InteractiveOffer {
   const hidden = bid.bid_type === 'anonymous' && bid.show_private;
   return {
     home_loan_bid_template_uuid: candidate.template_id,
-    expiry_on: candidate.expiration_date ?? '',
+    expiry_on: candidate.expiration_date,
     home_loan_bid: {
       organisation: hidden ? null : candidate.organisation,
       product_name: bid.product_name,
