@@ -14,6 +14,7 @@ import { registerTextInputCheck } from './plugins/text-input';
 import { acceptanceRoutes } from './routes/acceptance';
 import { bidRoutes } from './routes/bids';
 import { bidTemplateRoutes } from './routes/bid-templates';
+import { interactiveMatchRoutes } from './routes/interactive-matches';
 import { activationRoutes } from './routes/activation';
 import { dealActivityRoutes } from './routes/deal-activities';
 import { dealRoutes } from './routes/deals';
@@ -134,6 +135,7 @@ export async function buildApp(given: AppDependencies, options: { logger?: Fasti
   await app.register(postRoutes(deps));
   await app.register(bidRoutes(deps));
   await app.register(bidTemplateRoutes(deps));
+  await app.register(interactiveMatchRoutes(deps));
   await app.register(postPartRoutes(deps));
   await app.register(postListRoutes(deps));
   await app.register(systemConfigurationRoutes(deps));

@@ -3,7 +3,7 @@ import { sydneyDay } from '../shared/sydney-time';
 
 // A template's interactive matching (spec 3 §1, §4 "Interactive matching", §9; docs/bid-templates.md "Interactive
 // matching"): whether the anonymous comparison tool may offer it, and until which day. The comparison tool's
-// evaluation (issue 29 item 6, later) reads it; it is not built yet.
+// evaluation reads it (interactive-offers.ts, docs/bid-templates.md "Interactive matching: the evaluation").
 
 /** spec 3 §4, §9: validity choices 1 to 7 days. */
 export const interactiveMatchingValidity = { min: 1, max: 7 } as const;

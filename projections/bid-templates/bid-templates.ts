@@ -22,7 +22,8 @@ export const bidTemplatesProjection: Projection = {
   name: 'bid_templates',
   eventTypes: handledTypes,
   // 2: auto-bidding's status, validity, expiry, public, review period and execution option; interactive matching (issue 29).
-  version: 2,
+  // 3: the index of the templates offered to the comparison tool.
+  version: 3,
   tables: ['bid_templates'],
   async createTables(trx) {
     await sql`
@@ -62,6 +63,8 @@ export const bidTemplatesProjection: Projection = {
     await sql`create index bid_templates_owner_organisation on bid_templates (owner_organisation_uuid, created_at desc)`.execute(trx);
     // The auto-bidder's question: the active templates (issue 29 item 2).
     await sql`create index bid_templates_auto_bidding on bid_templates (auto_bidding, expiry_on)`.execute(trx);
+    // The comparison tool's question: the templates offered for interactive matching (interactive-matching-queries.ts).
+    await sql`create index bid_templates_interactive_matching on bid_templates (interactive_matching_expiration_date) where interactive_matching`.execute(trx);
   },
   async handle(events, trx) {
     for (const recorded of events) {
