@@ -81,6 +81,7 @@ export async function toBidViews(
         ownSide && row.auto_bid_template_id
           ? { uuid: row.auto_bid_template_id, name: template?.name ?? null, may_open: template !== undefined && maySeeTemplate(templateActorOf({ caller: audience.caller, correlationId: '' }), template) }
           : null,
+      auto_bid_why: ownSide ? row.auto_bid_why : null,
       organisation: hidden
         ? null
         : { uuid: row.organisation_uuid, name: organisation?.name ?? null, logo: organisation?.logo_file_id ? fileUrl(organisation.logo_file_id) : null },
