@@ -69,8 +69,8 @@ export const bidView = z.object({
   auto_bid_template: z.object({ uuid: z.uuid(), name: z.string().nullable(), may_open: z.boolean() }).nullable(),
   /**
    * Why the template placed it (docs/bid-templates.md "Why this bid"): the bid action, the provider's earlier bids it
-   * replaced and every rule the post was evaluated with. Only for the bid's organisation and admins, like the
-   * template; null for everyone else, for a bid placed by hand and for auto-bids placed before it was kept. `trace`
+   * replaced and every rule the post was evaluated with. It quotes the template's rules, so only for admins, the
+   * bid's provider and those of its organisation who may open the template; null for everyone else, for a bid placed by hand and for auto-bids placed before it was kept. `trace`
    * is null once the post's customer was erased.
    */
   auto_bid_why: autoBidWhyView.nullable(),
