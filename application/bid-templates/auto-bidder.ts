@@ -90,7 +90,7 @@ export function autoBidderReactor(options: AutoBidderOptions = {}): Reactor {
     readsFrom: ['bid_templates', 'users', 'organisations', 'deals', 'financial_institution_products', 'document_types', 'bids'],
     async react(events, { store, db }) {
       const placeBid = placeBidWorkflow({ db, store, ids: randomIds, clock: systemClock }, bidPosts({ db, store }));
-      const context: AutoBidContext = { db, store, placeBid, report, sameAsk: new Map() };
+      const context: AutoBidContext = { db, store, placeBid, report, placedInBatch: new Map() };
       for (const event of events) {
         if (event.type === 'PostPublished') await onPublished(context, event as RecordedEvent<'PostPublished', PostPublished['data']>);
         else if (event.type === 'AutoBiddingActivated') await onActivated(context, event as RecordedEvent<'AutoBiddingActivated', AutoBiddingActivated['data']>);
@@ -109,7 +109,7 @@ type AutoBidContext = {
    * The bids this batch's templates placed, by provider and post: placed after the trigger, so perhaps not yet in
    * the bids read model when the provider's next template on the same post looks for the provider's earlier bids.
    */
-  sameAsk: Map<string, string[]>;
+  placedInBatch: Map<string, string[]>;
 };
 
 /** PostPublished → every template active at the moment of publication (ticked on before it, expiring after it). */
@@ -185,7 +185,7 @@ async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: Templ
   );
   if (result.ok) {
     const key = `${row.owner_id}/${postId}`;
-    context.sameAsk.set(key, [...(context.sameAsk.get(key) ?? []), bidId]);
+    context.placedInBatch.set(key, [...(context.placedInBatch.get(key) ?? []), bidId]);
     await cancelReplaced(context, trigger, caller, bidId, replacement.replaces);
     return report({ outcome: 'placed', template_id, post_id: postId, bid_id: bidId, replaced: replacement.replaces });
   }
@@ -212,7 +212,7 @@ async function earlierBidsOf(context: AutoBidContext, providerId: string, postId
     .where('status', '=', 'active')
     .where('deleted', '=', false)
     .execute();
-  const ids = new Set([...known.map((bid) => bid.uuid), ...(context.sameAsk.get(`${providerId}/${postId}`) ?? [])]);
+  const ids = new Set([...known.map((bid) => bid.uuid), ...(context.placedInBatch.get(`${providerId}/${postId}`) ?? [])]);
   const earlier: EarlierBid[] = [];
   for (const bidId of [...ids].sort()) {
     const { state } = await loadState(context.store, bidStream(bidId), bidDecider, { personalData: 'withhold' });
@@ -230,6 +230,7 @@ async function cancelReplaced(context: AutoBidContext, trigger: RecordedEvent, c
   for (const earlierId of replaces) {
     const { state } = await loadState(context.store, bidStream(earlierId), bidDecider, { personalData: 'withhold' });
     if (state.status !== 'active') continue;
+    // A refusal here means the earlier bid moved on meanwhile (accepted as a deal): it stays as it is.
     let n = 0;
     const ids: Ids = { uuid: () => derivedUuid('auto-bid-replaced', bidId, earlierId, String(n++)) };
     await cancelBid(
