@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { problemSchema } from './problem';
 import { listQuerySchema } from '../domain/shared/list-query';
+import { autoBidActions } from '../domain/bid/auto-bid';
 import { bidWarningCodes } from '../domain/bid/rules';
 import { bidFields, bidFormSchema, bidOrigins, bidStatuses, bidTypes, type BidStatus, type BidType } from '../domain/bid/schemas';
 import { providerId } from '../domain/user/schemas';
@@ -32,6 +33,18 @@ export function bidGroupOf(bid: { status: BidStatus; bid_type: BidType }): BidGr
 export const bidFormView = z.object(bidFields.shape).extend({ organisation_uuid: z.uuid().nullable() });
 export type BidFormView = z.infer<typeof bidFormView>;
 
+/** One rule of an auto-bid's evaluation (domain/bid-template/evaluation.ts `TraceEntry`). */
+export const autoBidTraceEntryView = z.object({
+  step: z.string(),
+  rule: z.string(),
+  passed: z.boolean(),
+  post_value: z.string().nullable(),
+  bound: z.string(),
+  detail: z.string().nullable(),
+});
+export const autoBidWhyView = z.object({ bid_action: z.enum(autoBidActions), replaces: z.array(z.uuid()), trace: z.array(autoBidTraceEntryView).nullable() });
+export type AutoBidWhyView = z.infer<typeof autoBidWhyView>;
+
 export const bidView = z.object({
   uuid: z.uuid(),
   post_id: z.uuid(),
@@ -54,6 +67,13 @@ export const bidView = z.object({
    * was deleted since; `may_open` says whether the caller may open it (spec 3 §6).
    */
   auto_bid_template: z.object({ uuid: z.uuid(), name: z.string().nullable(), may_open: z.boolean() }).nullable(),
+  /**
+   * Why the template placed it (docs/bid-templates.md "Why this bid"): the bid action, the provider's earlier bids it
+   * replaced and every rule the post was evaluated with. It quotes the template's rules, so only for admins, the
+   * bid's provider and those of its organisation who may open the template; null for everyone else, for a bid placed by hand and for auto-bids placed before it was kept. `trace`
+   * is null once the post's customer was erased.
+   */
+  auto_bid_why: autoBidWhyView.nullable(),
   /** null where hidden (anonymous with show_private). */
   organisation: z.object({ uuid: z.uuid(), name: z.string().nullable(), logo: z.string().nullable() }).nullable(),
   /** The provider who placed it; null where hidden. The name only for the organisation's viewers and admins. */

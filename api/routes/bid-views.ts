@@ -67,6 +67,10 @@ export async function toBidViews(
     const organisation = organisations.get(row.organisation_uuid);
     const ownSide = bidsOwnSide(row, audience.caller);
     const template = row.auto_bid_template_id ? templates.get(row.auto_bid_template_id) : undefined;
+    const mayOpen = template !== undefined && maySeeTemplate(templateActorOf({ caller: audience.caller, correlationId: '' }), template);
+    // The why quotes the template's rules: its own side who may see the template (its provider always, also once the
+    // template is deleted), and admins (docs/bid-templates.md "Why this bid").
+    const whyShown = ownSide && (mayOpen || audience.caller.userType === 'admin' || audience.caller.userId === row.provider_id);
     return {
       uuid: row.uuid,
       post_id: row.post_id,
@@ -79,8 +83,9 @@ export async function toBidViews(
       placed_automatically: ownSide || audience.caller.userId === audience.postOwnerId ? row.auto_bid_template_id !== null : null,
       auto_bid_template:
         ownSide && row.auto_bid_template_id
-          ? { uuid: row.auto_bid_template_id, name: template?.name ?? null, may_open: template !== undefined && maySeeTemplate(templateActorOf({ caller: audience.caller, correlationId: '' }), template) }
+          ? { uuid: row.auto_bid_template_id, name: template?.name ?? null, may_open: mayOpen }
           : null,
+      auto_bid_why: whyShown ? row.auto_bid_why : null,
       organisation: hidden
         ? null
         : { uuid: row.organisation_uuid, name: organisation?.name ?? null, logo: organisation?.logo_file_id ? fileUrl(organisation.logo_file_id) : null },

@@ -1,4 +1,5 @@
 import { bidPosts } from '../bids/bid-posts';
+import { cancelBid } from '../bids/cancel-bid';
 import { placeBidWorkflow } from '../bids/place-bid';
 import type { AutoBiddingActivated, AutoBiddingStopReason } from '../../domain/bid-template/auto-bidding';
 import { systemTemplateActor } from '../../domain/bid-template/commands';
@@ -7,8 +8,9 @@ import { bidTemplateStream } from '../../domain/bid-template/events';
 import { evaluateTemplate, type TemplateRules } from '../../domain/bid-template/evaluation';
 import { postRuleFactsOf } from '../../domain/bid-template/post-rule-facts';
 import type { LocationListType } from '../../domain/bid-template/rules';
+import { type AutoBidRecord, type EarlierBid, replacedBidReason, replacementOf } from '../../domain/bid/auto-bid';
 import { bidDecider, bidErrors } from '../../domain/bid/decider';
-import { bidStream } from '../../domain/bid/events';
+import { type BidPlaced, bidStream } from '../../domain/bid/events';
 import { bidWarningCodes } from '../../domain/bid/rules';
 import type { BidForm } from '../../domain/bid/schemas';
 import { postDecider } from '../../domain/post/decider';
@@ -20,8 +22,8 @@ import { systemClock } from '../../infrastructure/clock';
 import { handleCommand, loadState } from '../../infrastructure/command-handler';
 import type { Database } from '../../infrastructure/database/database';
 import type { EventStore, RecordedEvent } from '../../infrastructure/event-store/event-store';
-import { derivedUuid, randomIds } from '../../infrastructure/ids';
-import { biddersOf } from '../../projections/bids/queries';
+import { derivedUuid, type Ids, randomIds } from '../../infrastructure/ids';
+import { type BidderRow, biddersOf } from '../../projections/bids/queries';
 import type { Reactor } from '../../projections/projection';
 import type { BidTemplatesTable } from '../../projections/bid-templates/tables';
 
@@ -31,12 +33,15 @@ import type { BidTemplatesTable } from '../../projections/bid-templates/tables';
 // activation with the scope open_posts, and a rescan, bid on the posts open then. The bid's id derives from template
 // and post, so a replay, a retried batch or a crash never bids twice; a refusal is reported and not retried. A refusal
 // that outlasts the post (the provider suspended, a bidding limit maxed) stops the template (`StopAutoBidding`).
+// Each bid records its template, bid action and rule trace (`BidPlaced.auto_bid`). A bid better for the customer than
+// the provider's active bids on the post replaces them (placed first, then they are cancelled with the fixed reason);
+// one that is not better is not placed (docs/bid-templates.md "Replacing the provider's earlier bid").
 
 /** One auto-bid's id: the same template and post always name the same bid, whichever trigger placed it. */
 export const autoBidIdOf = (templateId: string, postId: string) => derivedUuid('auto-bid', templateId, postId);
 
 export type AutoBidOutcome =
-  | { outcome: 'placed'; template_id: string; post_id: string; bid_id: string }
+  | { outcome: 'placed'; template_id: string; post_id: string; bid_id: string; replaced: string[] }
   | { outcome: 'already_placed'; template_id: string; post_id: string; bid_id: string }
   | { outcome: 'not_qualified'; template_id: string; post_id: string; reason: string }
   | { outcome: 'refused'; template_id: string; post_id: string; bid_id: string; code: string; message: string }
@@ -81,10 +86,11 @@ export function autoBidderReactor(options: AutoBidderOptions = {}): Reactor {
     version: 1,
     eventTypes: new Set(['PostPublished', 'AutoBiddingActivated', 'AutoBidsOnPostChanged']),
     // Templates, providers (their permissions and limits) and the products and document types a bid names.
-    readsFrom: ['bid_templates', 'users', 'organisations', 'deals', 'financial_institution_products', 'document_types'],
+    // The bids: the provider's earlier bids on the post, which a better auto-bid replaces.
+    readsFrom: ['bid_templates', 'users', 'organisations', 'deals', 'financial_institution_products', 'document_types', 'bids'],
     async react(events, { store, db }) {
       const placeBid = placeBidWorkflow({ db, store, ids: randomIds, clock: systemClock }, bidPosts({ db, store }));
-      const context: AutoBidContext = { db, store, placeBid, report };
+      const context: AutoBidContext = { db, store, placeBid, report, placedInBatch: new Map() };
       for (const event of events) {
         if (event.type === 'PostPublished') await onPublished(context, event as RecordedEvent<'PostPublished', PostPublished['data']>);
         else if (event.type === 'AutoBiddingActivated') await onActivated(context, event as RecordedEvent<'AutoBiddingActivated', AutoBiddingActivated['data']>);
@@ -94,7 +100,17 @@ export function autoBidderReactor(options: AutoBidderOptions = {}): Reactor {
   };
 }
 
-type AutoBidContext = { db: Database; store: EventStore; placeBid: ReturnType<typeof placeBidWorkflow>; report: (outcome: AutoBidOutcome) => void };
+type AutoBidContext = {
+  db: Database;
+  store: EventStore;
+  placeBid: ReturnType<typeof placeBidWorkflow>;
+  report: (outcome: AutoBidOutcome) => void;
+  /**
+   * The bids this batch's templates placed, by provider and post: placed after the trigger, so perhaps not yet in
+   * the bids read model when the provider's next template on the same post looks for the provider's earlier bids.
+   */
+  placedInBatch: Map<string, string[]>;
+};
 
 /** PostPublished → every template active at the moment of publication (ticked on before it, expiring after it). */
 const onPublished = (context: AutoBidContext, trigger: RecordedEvent<'PostPublished', PostPublished['data']>) =>
@@ -136,8 +152,13 @@ async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: Templ
   const { db, store, placeBid, report } = context;
   const template_id = row.uuid;
   const bidId = autoBidIdOf(template_id, postId);
-  const placed = await loadState(store, bidStream(bidId), bidDecider);
-  if (placed.state.status !== 'absent') return report({ outcome: 'already_placed', template_id, post_id: postId, bid_id: bidId });
+  const recorded = await store.readStream(bidStream(bidId), { personalData: 'withhold' });
+  if (recorded.length > 0) {
+    // Placed before (a replay, a retried batch, a crash after the placement): finish the replacements it recorded.
+    const replaces = (recorded[0]!.data as BidPlaced['data']).auto_bid?.replaces ?? [];
+    if (replaces.length > 0) await cancelReplaced(context, trigger, callerOf(row, (await biddersOf(db, [row.owner_id]))[0]), bidId, replaces);
+    return report({ outcome: 'already_placed', template_id, post_id: postId, bid_id: bidId });
+  }
   const post = await loadState(store, postStream(postId), postDecider);
   if (post.state.status === 'absent') return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'post not found' });
   // An admin stopped the auto-bids on this post (docs/post-lifecycle.md "Auto-bids on a post"): none while stopped, and
@@ -149,16 +170,75 @@ async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: Templ
   if (!evaluation.bids) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: evaluation.reason });
   // The provider's own permissions, as when they bid by hand (the workflow reads the rest: status, limits).
   const [provider] = await biddersOf(db, [row.owner_id]);
-  const permissions = effectivePermissions('fsp', provider?.permissions ?? {});
+  const caller = callerOf(row, provider);
+  const replacement = replacementOf(evaluation.bid.comparison_rate, await earlierBidsOf(context, row.owner_id, postId));
+  if (replacement.action === 'keep') return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: `kept earlier bid ${replacement.kept}: as good or better` });
+  // Replacing cancels the earlier bids as the provider would; a provider who may not cancel bids keeps them instead.
+  if (replacement.action === 'replace' && !caller.permissions.cancel_active_bids) {
+    return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'kept earlier bid: the provider may not cancel bids' });
+  }
+  const autoBid: AutoBidRecord = { template_id, post_owner_id: post.state.post.owner_id, bid_action: replacement.action, replaces: replacement.replaces, trace: evaluation.trace };
   const result = await placeBid(
-    { caller: { userId: row.owner_id, userType: 'fsp', permissions }, correlationId: trigger.metadata.correlation_id, causationId: trigger.id },
+    { caller, correlationId: trigger.metadata.correlation_id, causationId: trigger.id },
     // Warnings a person would confirm (a rate above the leader's) are the template's to accept: it was set up to bid.
-    { postId, bid: evaluation.bid, confirmedWarnings: [...bidWarningCodes], bidId },
+    { postId, bid: evaluation.bid, confirmedWarnings: [...bidWarningCodes], bidId, autoBid },
   );
-  if (result.ok) return report({ outcome: 'placed', template_id, post_id: postId, bid_id: bidId });
+  if (result.ok) {
+    const key = `${row.owner_id}/${postId}`;
+    context.placedInBatch.set(key, [...(context.placedInBatch.get(key) ?? []), bidId]);
+    await cancelReplaced(context, trigger, caller, bidId, replacement.replaces);
+    return report({ outcome: 'placed', template_id, post_id: postId, bid_id: bidId, replaced: replacement.replaces });
+  }
   report({ outcome: 'refused', template_id, post_id: postId, bid_id: bidId, code: result.error.code, message: result.error.message });
   const reason = stopReasonOf(result.error.code, provider?.status);
   if (reason) return stop(context, trigger, template_id, postId, reason);
+}
+
+/** The template's owner as the caller of the bid workflows, with their own permissions. */
+function callerOf(row: TemplateRow, provider: BidderRow | undefined) {
+  return { userId: row.owner_id, userType: 'fsp' as const, permissions: effectivePermissions('fsp', provider?.permissions ?? {}) };
+}
+
+/**
+ * The provider's bids on the post that are active now: those the bids read model knows (it has applied the trigger,
+ * `readsFrom`) and those this batch placed since, each as its own stream has it (status, rates after edits).
+ */
+async function earlierBidsOf(context: AutoBidContext, providerId: string, postId: string): Promise<EarlierBid[]> {
+  const known = await context.db
+    .selectFrom('bids')
+    .select('uuid')
+    .where('post_id', '=', postId)
+    .where('provider_id', '=', providerId)
+    .where('status', '=', 'active')
+    .where('deleted', '=', false)
+    .execute();
+  const ids = new Set([...known.map((bid) => bid.uuid), ...(context.placedInBatch.get(`${providerId}/${postId}`) ?? [])]);
+  const earlier: EarlierBid[] = [];
+  for (const bidId of [...ids].sort()) {
+    const { state } = await loadState(context.store, bidStream(bidId), bidDecider, { personalData: 'withhold' });
+    if (state.status === 'active' && state.bid.provider_id === providerId && state.bid.post_id === postId) earlier.push({ bid_id: bidId, comparison_rate: state.bid.form.comparison_rate });
+  }
+  return earlier;
+}
+
+/**
+ * Cancels the earlier bids an auto-bid replaced, through the bid's cancel workflow with spec 3 §4's fixed reason.
+ * Only a bid still active: one cancelled already (a replay, a crash after the cancel) or gone on to a deal is left as
+ * it is, so a second run cancels nothing twice. The events' ids derive from the two bids.
+ */
+async function cancelReplaced(context: AutoBidContext, trigger: RecordedEvent, caller: ReturnType<typeof callerOf>, bidId: string, replaces: readonly string[]) {
+  for (const earlierId of replaces) {
+    const { state } = await loadState(context.store, bidStream(earlierId), bidDecider, { personalData: 'withhold' });
+    if (state.status !== 'active') continue;
+    // A refusal here means the earlier bid moved on meanwhile (accepted as a deal): it stays as it is.
+    let n = 0;
+    const ids: Ids = { uuid: () => derivedUuid('auto-bid-replaced', bidId, earlierId, String(n++)) };
+    await cancelBid(
+      { store: context.store, ids, clock: systemClock },
+      { caller, correlationId: trigger.metadata.correlation_id, causationId: trigger.id },
+      { bidId: earlierId, reason: replacedBidReason },
+    );
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AutoBidRecord } from '../../domain/bid/auto-bid';
 import type { BidCommand, ProviderFacts } from '../../domain/bid/commands';
 import { type BidError, bidDecider, bidErrors } from '../../domain/bid/decider';
 import { type BidEvent, type BidPlaced, bidStream } from '../../domain/bid/events';
@@ -35,6 +36,8 @@ export type PlaceBidInput = {
    * second placement with the same id appends nothing (the caller checks first; a race ends in a conflict).
    */
   bidId?: string;
+  /** The auto-bidder's: its template, bid action, replaced bids and rule trace, kept in `BidPlaced`. */
+  autoBid?: AutoBidRecord;
 };
 
 /**
@@ -109,7 +112,7 @@ export function placeBidWorkflow(deps: Pick<WorkflowDependencies, 'db' | 'store'
     const toEvent = (e: { type: string; data: unknown }) => ({ id: ids.uuid(), type: e.type, data: e.data, metadata });
     const ask: StandingAsk = { bid_id: bidId, interest_rate: bid.interest_rate, comparison_rate: bid.comparison_rate, placed_at: metadata.occurred_at };
     const decide = (post: OpenPost, standing: Record<PostSortKey, BidStanding> | null) =>
-      decidePlacement(post, standing, { bid_id: bidId, provider: bidder.provider, bid, confirmed_warnings: input.confirmedWarnings, product }, request, metadata);
+      decidePlacement(post, standing, { bid_id: bidId, provider: bidder.provider, bid, confirmed_warnings: input.confirmedWarnings, product, ...(input.autoBid ? { auto_bid: input.autoBid } : {}) }, request, metadata);
 
     // One bid of a post at a time in this process, queued with the commands that compete with them (the end of
     // bidding): the next one starts from the fold the last one left, instead of meeting it at the same revision and

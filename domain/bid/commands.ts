@@ -1,6 +1,7 @@
 import type { DealStage } from '../deal/stages';
 import type { OfferFacts } from '../financial-institution-product/offer';
 import type { PermissionMap } from '../user/permissions';
+import type { AutoBidRecord } from './auto-bid';
 import type { BidWarningCode } from './rules';
 import type { BidFormInput } from './schemas';
 
@@ -48,6 +49,8 @@ type Placement = {
   confirmed_warnings: BidWarningCode[];
   /** The chosen financial institution product as the read model knows it (null or absent: none chosen, or no such product). */
   product?: OfferFacts | null;
+  /** The auto-bidder's: how the bid came to be, recorded in `BidPlaced` (domain/bid/auto-bid.ts). */
+  auto_bid?: AutoBidRecord;
 };
 
 export type PlaceBid = { type: 'PlaceBid'; data: Placement };

@@ -234,6 +234,7 @@ function place(command: PlaceBid, metadata: BidCommandMetadata): BidDecision {
       placed_at: metadata.now,
       placed_by: metadata.actor.user_id,
       ...decided.terms,
+      ...(command.data.auto_bid ? { auto_bid: command.data.auto_bid } : {}),
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { AutoBidRecord } from './auto-bid';
 import type { BidRepayments, BidWarningCode } from './rules';
 import type { BidForm, BidOrigin, BidStatus } from './schemas';
 
@@ -20,8 +21,12 @@ export type BidTerms = {
   confirmed_warnings: BidWarningCode[];
 };
 
-/** `POST /v4/home_loans/{id}/bids`: a provider bids on an active post; the bid is `active`. */
-export type BidPlaced = { type: 'BidPlaced'; data: BidRef & BidTerms & { origin: BidOrigin; placed_at: string; placed_by: string } };
+/**
+ * `POST /v4/home_loans/{id}/bids`: a provider bids on an active post; the bid is `active`. `auto_bid`: placed by the
+ * auto-bidder (its template, bid action, replaced bids and rule trace; absent on a person's bid and on auto-bids
+ * placed before 29/11/2026).
+ */
+export type BidPlaced = { type: 'BidPlaced'; data: BidRef & BidTerms & { origin: BidOrigin; placed_at: string; placed_by: string; auto_bid?: AutoBidRecord } };
 /** `PATCH /v4/home_loan_bids/{id}`: the whole form after the change (an active bid, or the bid of an open deal). */
 export type BidEdited = { type: 'BidEdited'; data: BidRef & BidTerms & { edited_at: string; edited_by: string } };
 /** spec 1 §4: cancelled with a reason (trimmed, personal) by its provider or an admin. */

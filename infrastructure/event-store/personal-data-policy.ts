@@ -43,6 +43,9 @@ export const personalDataPolicy: PersonalDataPolicy<MarketplaceEvent> = {
   PostNoteEdited: { subject: (d) => userSubject(d.customer_id), fields: ['note'] },
   // A bid's cancellation reason is the provider's free text (docs/events.md "Bid"): the provider's key.
   BidCancelled: { subject: (d) => userSubject(d.provider_id), fields: ['reason'] },
+  // An auto-bid's rule trace quotes the post's facts (its place, credit band): the post's customer's key, so it goes
+  // with the customer (docs/personal-data.md; domain/bid/auto-bid.ts). A person's bid has no trace: nothing sealed.
+  BidPlaced: { subject: (d) => userSubject(d.auto_bid?.post_owner_id ?? d.provider_id), fields: ['auto_bid.trace'] },
   // A chat message's text is its sender's (docs/messages.md): the sender's key.
   MessageSent: { subject: (d) => userSubject(d.sender_id), fields: ['text'] },
   // A review's comment is the customer's free text (docs/reviews.md): the customer's key, also when an admin wrote it.

@@ -2,20 +2,22 @@ import { type Selectable, sql } from 'kysely';
 import { type BidEvent, bidEventTypes, bidStatusAfter, type BidPlaced, type BidTerms } from '../../domain/bid/events';
 import type { BidForm } from '../../domain/bid/schemas';
 import type { PostDeleted } from '../../domain/post/events';
+import type { UserDeleted } from '../../domain/user/events';
 import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 import { createPostLeadingBids } from './post-leading-bids';
-import type { BidsTable } from './tables';
+import type { AutoBidWhy, BidsTable } from './tables';
 
 // Bids as the post detail, the bid lists, the leading bid and Auto-Declare read them (spec 1 §3, §4; spec 3 §7).
-// Other read models and reactors code against these columns (docs/bids.md "Read model"). No personal data: the
-// cancellation reason (the provider's free text) stays in the events. A deleted post's bids are deleted with it.
+// Other read models and reactors code against these columns (docs/bids.md "Read model"). The cancellation reason (the
+// provider's free text) stays in the events; an auto-bid's trace quotes its post's facts and is blanked when the
+// post's customer is erased. A deleted post's bids are deleted with it.
 
 export type BidRow = Selectable<BidsTable>;
 
-const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted', 'BidAcceptedOnPost']);
+const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted', 'BidAcceptedOnPost', 'UserDeleted']);
 
 export const bidsProjection: Projection = {
   kind: 'projection',
@@ -23,7 +25,8 @@ export const bidsProjection: Projection = {
   eventTypes: handledTypes,
   // 2: post_leading_bids (the dashboards' leading-bid sorts). 3: its trigger compares inserted bids with the leaders,
   // in static SQL. 4: not_chosen (the bids the customer did not choose). 5: auto_bid_template_id (placed automatically).
-  version: 5,
+  // 6: auto_bid_why and auto_bid_subject (why the auto-bidder placed it), UserDeleted.
+  version: 6,
   tables: ['bids', 'post_leading_bids'],
   async createTables(trx) {
     await sql`
@@ -38,6 +41,8 @@ export const bidsProjection: Projection = {
         origin text not null,
         template_id uuid,
         auto_bid_template_id uuid,
+        auto_bid_why jsonb,
+        auto_bid_subject uuid,
         interest_rate double precision not null,
         comparison_rate double precision not null,
         maximum_lvr double precision not null,
@@ -69,7 +74,7 @@ export const bidsProjection: Projection = {
       if (placed.length === 0) return;
       await db
         .insertInto('bids')
-        .values(placed.map((row) => ({ ...row, form: asJsonb(row.form) })))
+        .values(placed.map((row) => ({ ...row, form: asJsonb(row.form), auto_bid_why: row.auto_bid_why && asJsonb(row.auto_bid_why) })))
         .onConflict((oc) => oc.column('uuid').doNothing())
         .execute();
       placed = [];
@@ -86,6 +91,17 @@ export const bidsProjection: Projection = {
       if (recorded.type === 'PostDeleted') {
         const { post_id } = recorded.data as PostDeleted['data'];
         await db.updateTable('bids').set({ deleted: true, updated_at: new Date(recorded.metadata.occurred_at) }).where('post_id', '=', post_id).execute();
+        continue;
+      }
+      // Crypto-shredding (docs/personal-data.md): the traces quoting the erased customer's posts read as null, as a
+      // rebuild would read them.
+      if (recorded.type === 'UserDeleted') {
+        const { user_id } = recorded.data as UserDeleted['data'];
+        await db
+          .updateTable('bids')
+          .set({ auto_bid_why: sql<AutoBidWhy>`jsonb_set(auto_bid_why, '{trace}', 'null'::jsonb)` })
+          .where('auto_bid_subject', '=', user_id)
+          .execute();
         continue;
       }
       // The post accepted one bid (once, ever): its other open bids were not chosen. Cancelled and deleted ones were
@@ -138,11 +154,30 @@ export function termsColumns(terms: BidTerms) {
 export function bidRowOf(placed: BidPlaced['data'], at: Date, causationId: string | null): BidRow {
   const { bid_id, post_id, provider_id, organisation_uuid, origin, placed_by } = placed;
   const terms = termsColumns(placed);
-  const auto_bid_template_id = causationId !== null ? terms.template_id : null;
-  return { uuid: bid_id, post_id, provider_id, organisation_uuid, origin, placed_by, status: 'active', deleted: false, not_chosen: false, ...terms, auto_bid_template_id, created_at: at, updated_at: at };
+  const auto = placed.auto_bid;
+  // Auto-bids placed before `auto_bid` was recorded are known by their cause alone.
+  const auto_bid_template_id = auto ? auto.template_id : causationId !== null ? terms.template_id : null;
+  const auto_bid_why: AutoBidWhy | null = auto ? { bid_action: auto.bid_action, replaces: auto.replaces, trace: auto.trace } : null;
+  return {
+    uuid: bid_id,
+    post_id,
+    provider_id,
+    organisation_uuid,
+    origin,
+    placed_by,
+    status: 'active',
+    deleted: false,
+    not_chosen: false,
+    ...terms,
+    auto_bid_template_id,
+    auto_bid_why,
+    auto_bid_subject: auto?.post_owner_id ?? null,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
-const asJsonb = (form: BidForm) => sql<BidForm>`${JSON.stringify(form)}::jsonb`;
+const asJsonb = <T extends BidForm | AutoBidWhy>(value: T) => sql<T>`${JSON.stringify(value)}::jsonb`;
 
 async function apply(db: Database, event: RecordedEvent & Exclude<BidEvent, BidPlaced>): Promise<void> {
   const at = new Date(event.metadata.occurred_at);

@@ -1,7 +1,10 @@
+import type { AutoBidRecord } from '../../domain/bid/auto-bid';
 import type { BidForm, BidOrigin, BidStatus, BidType } from '../../domain/bid/schemas';
 
 // The tables `createTables` in bids.ts and post-leading-bids.ts makes. Handlers write them in the build's schema and
 // the API reads the views of the same names in `public` (projections/projection.ts): queries name them plainly.
+
+export type AutoBidWhy = Pick<AutoBidRecord, 'bid_action' | 'replaces' | 'trace'>;
 
 export interface BidsTable {
   uuid: string;
@@ -19,6 +22,14 @@ export interface BidsTable {
    * automatically").
    */
   auto_bid_template_id: string | null;
+  /**
+   * Why the auto-bidder placed it (`BidPlaced.auto_bid`): the bid action, the bids it replaced and the rule trace
+   * (null once the post's customer was erased); null for a bid placed by hand and for auto-bids placed before the
+   * trace was kept (docs/bid-templates.md "Why this bid").
+   */
+  auto_bid_why: AutoBidWhy | null;
+  /** Whose key seals the trace (the post's customer): `UserDeleted` blanks it as a rebuild would read it. */
+  auto_bid_subject: string | null;
   interest_rate: number;
   comparison_rate: number;
   maximum_lvr: number;

@@ -7,9 +7,10 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, placeBid, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
-// "Placed automatically by template X" (docs/bid-templates.md "Placed automatically"): the bid's organisation and
-// admins read which template placed an auto-bid (a link where they may open it); the post's customer only that it was
-// automatic; a competing provider neither. A hand-placed bid naming a template was not placed automatically.
+// "Placed automatically by template X" (docs/bid-templates.md "Placed automatically", "Why this bid"): the bid's
+// organisation and admins read which template placed an auto-bid (a link where they may open it) and why (its rule
+// trace); the post's customer only that it was automatic; a competing provider neither. A hand-placed bid naming a
+// template was not placed automatically.
 
 let t: TestApp;
 let owner: TestProvider;
@@ -78,11 +79,17 @@ describe('the read model', () => {
 
 describe('who sees what', () => {
   const named = (mayOpen: boolean) => ({ placed_automatically: true, auto_bid_template: { uuid: autoTemplate, name: 'Refinancers up to 500k', may_open: mayOpen } });
+  /** The why: a new bid (the provider held none on the post), its rules passed, the post's LVR against the bid's. */
+  const expectWhy = (view: BidView) => {
+    expect(view.auto_bid_why).toMatchObject({ bid_action: 'new', replaces: [] });
+    expect(view.auto_bid_why!.trace).toContainEqual({ step: 'lvr', rule: 'Maximum LVR', passed: true, post_value: '75.00%', bound: 'at most 80.00%', detail: null });
+  };
 
   it('the provider reads "placed automatically by" its template, on the bid and in its list, and may open it', async () => {
     const view = bidView.parse(await get(owner, `/v4/home_loan_bids/${autoBid}`));
     expect(view).toMatchObject(named(true));
     expect(view.home_loan_bid.home_loan_bid_template_uuid).toBe(autoTemplate);
+    expectWhy(view);
     const list = (await get(owner, `/v4/home_loan_bids?filter[post_id]=${post.postId}`)).result as BidView[];
     expect(list.map((row) => [row.uuid, row.placed_automatically, row.auto_bid_template?.name])).toEqual([[autoBid, true, 'Refinancers up to 500k']]);
   });
@@ -90,25 +97,28 @@ describe('who sees what', () => {
   it('admins read the template and may open it; a hand-placed bid from a template reads as placed by hand', async () => {
     const list = (await get(t.admin, `/v5/home_loan_bids?filter[post_id]=${post.postId}`)).result as BidView[];
     expect(byId(list, autoBid)).toMatchObject(named(true));
-    expect(byId(list, handBid)).toMatchObject({ placed_automatically: false, auto_bid_template: null });
+    expectWhy(byId(list, autoBid));
+    expect(byId(list, handBid)).toMatchObject({ placed_automatically: false, auto_bid_template: null, auto_bid_why: null });
     expect(byId(list, handBid).home_loan_bid.home_loan_bid_template_uuid).toBe(handTemplate);
   });
 
-  it('a colleague reads the template’s name; only one who may see the organisation’s templates gets the link', async () => {
-    expect(bidView.parse(await get(colleague, `/v4/home_loan_bids/${autoBid}`))).toMatchObject(named(false));
+  it('a colleague reads the template’s name; only one who may see the organisation’s templates gets the link and why', async () => {
+    // The why quotes the template's rules, which this colleague may not open.
+    expect(bidView.parse(await get(colleague, `/v4/home_loan_bids/${autoBid}`))).toMatchObject({ ...named(false), auto_bid_why: null });
     expect(bidView.parse(await get(seesTemplates, `/v4/home_loan_bids/${autoBid}`))).toMatchObject(named(true));
+    expectWhy(bidView.parse(await get(seesTemplates, `/v4/home_loan_bids/${autoBid}`)));
   });
 
   it('the customer reads only that the bid was placed automatically: no template, not even its uuid', async () => {
     const bids = await postBids(post.owner);
-    expect(byId(bids, autoBid)).toMatchObject({ placed_automatically: true, auto_bid_template: null });
+    expect(byId(bids, autoBid)).toMatchObject({ placed_automatically: true, auto_bid_template: null, auto_bid_why: null });
     expect(byId(bids, handBid)).toMatchObject({ placed_automatically: false, auto_bid_template: null });
     for (const bid of bids) expect(bid.home_loan_bid.home_loan_bid_template_uuid).toBeNull();
   });
 
   it('a competing provider reads neither how a bid was placed nor its template; its own bid reads as its own', async () => {
     const bids = await postBids(hand);
-    expect(byId(bids, autoBid)).toMatchObject({ placed_automatically: null, auto_bid_template: null });
+    expect(byId(bids, autoBid)).toMatchObject({ placed_automatically: null, auto_bid_template: null, auto_bid_why: null });
     expect(byId(bids, autoBid).home_loan_bid.home_loan_bid_template_uuid).toBeNull();
     expect(byId(bids, handBid)).toMatchObject({ placed_automatically: false, auto_bid_template: null });
     expect(byId(bids, handBid).home_loan_bid.home_loan_bid_template_uuid).toBe(handTemplate);

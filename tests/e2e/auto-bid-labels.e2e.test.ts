@@ -10,7 +10,9 @@ import { as, testPassword, type TestUser } from '../support/users';
 
 // Issue 29: the auto-bid on a post reads "Placed automatically by template X" for its provider (a link to the
 // template) in My Bids and on the bid's page, and only "Placed automatically" for the customer (docs/bid-templates.md
-// "Placed automatically"); an admin stops and resumes the auto-bids on the post (docs/post-lifecycle.md).
+// "Placed automatically") and, on the bid's page, "Why this bid": the rules it was placed by (docs/bid-templates.md
+// "Why this bid"), which the customer never sees; an admin stops and resumes the auto-bids on the post
+// (docs/post-lifecycle.md).
 
 let t: ServedApp;
 let session: BrowserSession;
@@ -60,6 +62,13 @@ describe('placed automatically', () => {
     const label = page.getByTestId('placed-automatically');
     await label.waitFor();
     expect(await label.textContent()).toBe('Placed automatically by template Sydney refinancers');
+    // Why this bid: closed at first; opened, the rules the post met, the post's LVR against the bid's.
+    await page.getByRole('button', { name: 'Why this bid' }).click();
+    const rules = page.getByTestId('why-this-bid-rules');
+    await rules.waitFor();
+    expect(await page.getByTestId('why-this-bid').textContent()).toContain('You held no other active bid on this post.');
+    const lvr = rules.getByRole('row').filter({ hasText: 'LVR check' });
+    expect((await lvr.getByRole('cell').allTextContents()).map((cell) => cell.trim())).toEqual(['LVR check', 'Maximum LVR', '75.00%', 'at most 80.00%', 'Passed']);
     await snap('01-provider-bid');
     await label.getByRole('link', { name: 'Sydney refinancers' }).click();
     // The template's view opens on its first step.
@@ -72,6 +81,7 @@ describe('placed automatically', () => {
     await label.waitFor();
     expect(await label.textContent()).toBe('Placed automatically');
     expect(await page.getByText('Sydney refinancers').count()).toBe(0);
+    expect(await page.getByText('Why this bid').count()).toBe(0);
     await snap('02-customer-post');
   });
 });

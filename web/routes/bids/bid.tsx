@@ -21,6 +21,7 @@ import { BidTerms } from '../../features/bids/components/bid-terms';
 import { CancelBidModal } from '../../features/bids/components/cancel-bid-modal';
 import { LoanSummary } from '../../features/bids/components/loan-summary';
 import { useConfirmDeleteBid } from '../../features/bids/components/use-confirm-delete-bid';
+import { WhyThisBid } from '../../features/bids/components/why-this-bid';
 import { dealKeys } from '../../features/deals/api/deal-keys';
 import { dealQueryOptions } from '../../features/deals/api/get-deal';
 import { dealTitleOf } from '../../features/deals/deal-labels';
@@ -137,6 +138,11 @@ function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSu
             {post && <LoanSummary post={post} bid={{ interest_rate: bid.interest_rate, amount: bid.home_loan_bid.amount ?? '', bid_type: bid.bid_type }} />}
           </Stack>
         </Grid.Col>
+        {bid.auto_bid_why && (
+          <Grid.Col span={12}>
+            <WhyThisBid why={bid.auto_bid_why} />
+          </Grid.Col>
+        )}
       </Grid>
       <CancelBidModal bidUuid={cancelling} onClose={() => setCancelling(null)} />
     </>
