@@ -181,11 +181,12 @@ describe('a provider sets up a bid template', () => {
     await page.waitForURL((url) => url.pathname === '/bid-templates');
     const row = page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' });
     await row.getByText('Active').waitFor();
-    // The expiry, DD/MM/YYYY, 14 days on (the system configuration's default).
+    // The expiry, DD/MM/YYYY, 14 days on (the system configuration's default), a date in Sydney: counted from
+    // Sydney's today, which is UTC's tomorrow from 13:00 or 14:00 UTC.
     const [, day, month, year] = /until (\d{2})\/(\d{2})\/(\d{4})/.exec((await row.textContent()) ?? '') ?? [];
-    const days = (Date.UTC(Number(year), Number(month) - 1, Number(day)) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(12.9);
-    expect(days).toBeLessThan(14.1);
+    const [todayDay, todayMonth, todayYear] = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()).split('/').map(Number);
+    const days = (Date.UTC(Number(year), Number(month) - 1, Number(day)) - Date.UTC(todayYear!, todayMonth! - 1, todayDay!)) / 86_400_000;
+    expect(days).toBe(14);
   });
 
   it('clones it: the details and the places come along, the qualifying rules start again', async () => {
