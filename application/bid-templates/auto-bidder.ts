@@ -6,13 +6,12 @@ import { systemTemplateActor } from '../../domain/bid-template/commands';
 import { bidTemplateDecider } from '../../domain/bid-template/decider';
 import { bidTemplateStream } from '../../domain/bid-template/events';
 import { evaluateTemplate, type TemplateRules } from '../../domain/bid-template/evaluation';
+import type { PostRuleFacts } from '../../domain/bid-template/rule-fields';
 import { postRuleFactsOf } from '../../domain/bid-template/post-rule-facts';
-import type { LocationListType } from '../../domain/bid-template/rules';
 import { type AutoBidRecord, type EarlierBid, replacedBidReason, replacementOf } from '../../domain/bid/auto-bid';
 import { bidDecider, bidErrors } from '../../domain/bid/decider';
 import { type BidPlaced, bidStream } from '../../domain/bid/events';
 import { bidWarningCodes } from '../../domain/bid/rules';
-import type { BidForm } from '../../domain/bid/schemas';
 import { postDecider } from '../../domain/post/decider';
 import { type PostPublished, postStream } from '../../domain/post/events';
 import type { AutoBidsOnPostChanged } from '../../domain/post/lifecycle';
@@ -26,6 +25,7 @@ import { derivedUuid, type Ids, randomIds } from '../../infrastructure/ids';
 import { type BidderRow, biddersOf } from '../../projections/bids/queries';
 import type { Reactor } from '../../projections/projection';
 import type { BidTemplatesTable } from '../../projections/bid-templates/tables';
+import { rulesOf } from './template-rules';
 
 // The auto-bidder (issue 29 item 2, docs/bid-templates.md "The auto-bidder"): when a post is published, every template
 // whose auto-bidding was active at that moment and whose evaluation qualifies places one bid through the hand-placed
@@ -60,18 +60,6 @@ export const templateColumns = ['uuid', 'owner_id', 'details', 'qualifying_rules
 /** The moment the template's current activation was ticked: its expiry less its validity (auto-bidding.ts). */
 const activatedAt = (row: TemplateRow) => (row.expiry_on && row.valid_for !== null ? row.expiry_on.getTime() - row.valid_for * DAY_MS : Number.POSITIVE_INFINITY);
 
-/** The template's rules and bid as the evaluation takes them; the bid names its template. */
-export function rulesOf(row: TemplateRow): TemplateRules {
-  const { name: _name, ...bid } = row.details;
-  return {
-    bid: { ...bid, home_loan_bid_template_uuid: row.uuid } as BidForm,
-    qualifying_rules: row.qualifying_rules,
-    conditional_rules: row.conditional_rules,
-    location_list_type: (row.location_list_type ?? 'whitelist') as LocationListType,
-    location_rules: row.location_rules,
-  };
-}
-
 /**
  * The order templates bid in on one post: the oldest template first (created_at), ties by uuid. Deterministic, so a
  * replay meets the same order; an earlier template's bid is already on the post when a later one is decided.
@@ -90,7 +78,7 @@ export function autoBidderReactor(options: AutoBidderOptions = {}): Reactor {
     readsFrom: ['bid_templates', 'users', 'organisations', 'deals', 'financial_institution_products', 'document_types', 'bids'],
     async react(events, { store, db }) {
       const placeBid = placeBidWorkflow({ db, store, ids: randomIds, clock: systemClock }, bidPosts({ db, store }));
-      const context: AutoBidContext = { db, store, placeBid, report, placedInBatch: new Map() };
+      const context: AutoBidContext = { db, store, placeBid, report, placedInBatch: new Map(), stopped: new Set() };
       for (const event of events) {
         if (event.type === 'PostPublished') await onPublished(context, event as RecordedEvent<'PostPublished', PostPublished['data']>);
         else if (event.type === 'AutoBiddingActivated') await onActivated(context, event as RecordedEvent<'AutoBiddingActivated', AutoBiddingActivated['data']>);
@@ -110,7 +98,15 @@ type AutoBidContext = {
    * the bids read model when the provider's next template on the same post looks for the provider's earlier bids.
    */
   placedInBatch: Map<string, string[]>;
+  /**
+   * The active templates with their rules, read once a batch (the read models have applied the whole batch before
+   * `react`, so a read per post would read the same rows), and the templates this batch stopped.
+   */
+  activeTemplates?: Promise<ActiveTemplate[]>;
+  stopped: Set<string>;
 };
+
+type ActiveTemplate = { row: TemplateRow; rules: TemplateRules };
 
 /** PostPublished → every template active at the moment of publication (ticked on before it, expiring after it). */
 const onPublished = (context: AutoBidContext, trigger: RecordedEvent<'PostPublished', PostPublished['data']>) =>
@@ -127,10 +123,14 @@ async function onAutoBidsChanged(context: AutoBidContext, trigger: RecordedEvent
 
 /** Every template active at `at` (ticked on before it, expiring after it) on one post, oldest template first. */
 async function bidOnPost(context: AutoBidContext, trigger: RecordedEvent, postId: string, at: number): Promise<void> {
-  const rows = await byAge(
-    context.db.selectFrom('bid_templates').select(templateColumns).where('auto_bidding', '=', 'active').where('expiry_on', '>', new Date(at)),
-  ).execute();
-  for (const row of rows) if (activatedAt(row) <= at) await bidOn(context, trigger, row, postId);
+  context.activeTemplates ??= byAge(context.db.selectFrom('bid_templates').select(templateColumns).where('auto_bidding', '=', 'active'))
+    .execute()
+    .then((rows) => rows.map((row) => ({ row, rules: rulesOf(row) })));
+  const templates = (await context.activeTemplates).filter(({ row }) => (row.expiry_on?.getTime() ?? 0) > at && activatedAt(row) <= at);
+  if (templates.length === 0) return;
+  // The post is read once for every template that tests it.
+  const post = await postToBidOn(context.store, postId);
+  for (const template of templates) if (!context.stopped.has(template.row.uuid)) await bidOn(context, trigger, template, post);
 }
 
 /**
@@ -144,13 +144,37 @@ async function onActivated(context: AutoBidContext, trigger: RecordedEvent<'Auto
   const row = await context.db.selectFrom('bid_templates').select(templateColumns).where('uuid', '=', template_id).where('auto_bidding', '=', 'active').executeTakeFirst();
   if (!row || row.expiry_on?.getTime() !== Date.parse(expiry_on)) return;
   const posts = await context.db.selectFrom('posts').select('uuid').where('status', '=', 'active').orderBy('published_at').orderBy('uuid').execute();
-  for (const post of posts) if ((await bidOn(context, trigger, row, post.uuid)) === 'stopped') return;
+  const template = { row, rules: rulesOf(row) };
+  for (const post of posts) if ((await bidOn(context, trigger, template, await postToBidOn(context.store, post.uuid))) === 'stopped') return;
 }
 
-/** One template on one post: at most one bid, ever (its id derives from both). 'stopped': the template bids no more. */
-async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: TemplateRow, postId: string): Promise<'stopped' | void> {
+/** A post as the templates test it: its facts, or why no template bids on it. */
+type PostToBidOn = { post_id: string; owner_id: string; facts: PostRuleFacts; product_name: string } | { post_id: string; skip: string };
+
+async function postToBidOn(store: EventStore, postId: string): Promise<PostToBidOn> {
+  const post = await loadState(store, postStream(postId), postDecider);
+  if (post.state.status === 'absent') return { post_id: postId, skip: 'post not found' };
+  // An admin stopped the auto-bids on this post (docs/post-lifecycle.md "Auto-bids on a post"): none while stopped, and
+  // a replay meets the post as it is now, so a stop also holds for a publication reacted to late.
+  if ('auto_bids_stopped' in post.state && post.state.auto_bids_stopped) return { post_id: postId, skip: 'auto-bids stopped on this post' };
+  const facts = postRuleFactsOf(post.state.post);
+  if (!facts) return { post_id: postId, skip: 'post incomplete' };
+  return { post_id: postId, owner_id: post.state.post.owner_id, facts, product_name: findProduct(post.state.post.product_id)?.name ?? 'post' };
+}
+
+/**
+ * One template on one post: at most one bid, ever (its id derives from both). 'stopped': the template bids no more.
+ * The evaluation comes first (pure, in memory); only a template that qualifies reads the bid's stream, so a post that
+ * a thousand templates test costs one read, not a thousand (docs/performance.md "Auto-bidding").
+ */
+async function bidOn(context: AutoBidContext, trigger: RecordedEvent, template: ActiveTemplate, post: PostToBidOn): Promise<'stopped' | void> {
   const { db, store, placeBid, report } = context;
+  const { row } = template;
   const template_id = row.uuid;
+  const postId = post.post_id;
+  if ('skip' in post) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: post.skip });
+  const evaluation = evaluateTemplate(template.rules, post.facts, post.product_name);
+  if (!evaluation.bids) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: evaluation.reason });
   const bidId = autoBidIdOf(template_id, postId);
   const recorded = await store.readStream(bidStream(bidId), { personalData: 'withhold' });
   if (recorded.length > 0) {
@@ -159,15 +183,6 @@ async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: Templ
     if (replaces.length > 0) await cancelReplaced(context, trigger, callerOf(row, (await biddersOf(db, [row.owner_id]))[0]), bidId, replaces);
     return report({ outcome: 'already_placed', template_id, post_id: postId, bid_id: bidId });
   }
-  const post = await loadState(store, postStream(postId), postDecider);
-  if (post.state.status === 'absent') return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'post not found' });
-  // An admin stopped the auto-bids on this post (docs/post-lifecycle.md "Auto-bids on a post"): none while stopped, and
-  // a replay meets the post as it is now, so a stop also holds for a publication reacted to late.
-  if ('auto_bids_stopped' in post.state && post.state.auto_bids_stopped) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'auto-bids stopped on this post' });
-  const facts = postRuleFactsOf(post.state.post);
-  if (!facts) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'post incomplete' });
-  const evaluation = evaluateTemplate(rulesOf(row), facts, findProduct(post.state.post.product_id)?.name ?? 'post');
-  if (!evaluation.bids) return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: evaluation.reason });
   // The provider's own permissions, as when they bid by hand (the workflow reads the rest: status, limits).
   const [provider] = await biddersOf(db, [row.owner_id]);
   const caller = callerOf(row, provider);
@@ -177,7 +192,7 @@ async function bidOn(context: AutoBidContext, trigger: RecordedEvent, row: Templ
   if (replacement.action === 'replace' && !caller.permissions.cancel_active_bids) {
     return report({ outcome: 'not_qualified', template_id, post_id: postId, reason: 'kept earlier bid: the provider may not cancel bids' });
   }
-  const autoBid: AutoBidRecord = { template_id, post_owner_id: post.state.post.owner_id, bid_action: replacement.action, replaces: replacement.replaces, trace: evaluation.trace };
+  const autoBid: AutoBidRecord = { template_id, post_owner_id: post.owner_id, bid_action: replacement.action, replaces: replacement.replaces, trace: evaluation.trace };
   const result = await placeBid(
     { caller, correlationId: trigger.metadata.correlation_id, causationId: trigger.id },
     // Warnings a person would confirm (a rate above the leader's) are the template's to accept: it was set up to bid.
@@ -269,5 +284,6 @@ async function stop(context: AutoBidContext, trigger: RecordedEvent, template_id
     eventId: (_event, index) => derivedUuid(causeId, String(index)),
   });
   if (result.ok && result.eventCount > 0) context.report({ outcome: 'stopped', template_id, post_id, reason });
+  context.stopped.add(template_id);
   return 'stopped';
 }

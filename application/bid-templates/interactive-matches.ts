@@ -1,29 +1,15 @@
 import { comparisonLoanFactsOf, comparisonPageSize, type InteractiveMatchesRequest } from '../../domain/bid-template/comparison-loan';
-import type { TemplateRules } from '../../domain/bid-template/evaluation';
 import { type InteractiveCandidate, type InteractiveMatchesPage, interactiveMatches, pageOfOffers } from '../../domain/bid-template/interactive-offers';
-import type { LocationListType } from '../../domain/bid-template/rules';
-import type { BidForm } from '../../domain/bid/schemas';
 import { sydneyDay } from '../../domain/shared/sydney-time';
 import { fileUrl } from '../../infrastructure/files';
 import { type InteractiveCandidateRow, interactiveMatchCandidates } from '../../projections/bid-templates/interactive-matching-queries';
 import type { WorkflowDependencies } from '../dependencies';
+import { rulesOf } from './template-rules';
 
 // The evaluation the comparison tool calls (issue 29 item 6; docs/bid-templates.md "Interactive matching: the
 // evaluation"): a visitor's loan → the templates offered to the tool that day whose provider may bid and whose rules
 // the loan meets, each with its bid after the conditional rules, ranked and paged. It reads only: nothing is written,
 // no bid is placed (accepting an offer is the comparison tool's, a later issue).
-
-/** The template's rules and bid as the evaluation takes them; the bid names its template (as an auto-bid's does). */
-function rulesOf(row: InteractiveCandidateRow): TemplateRules {
-  const { name: _name, ...bid } = row.details;
-  return {
-    bid: { ...bid, home_loan_bid_template_uuid: row.uuid } as BidForm,
-    qualifying_rules: row.qualifying_rules,
-    conditional_rules: row.conditional_rules,
-    location_list_type: (row.location_list_type ?? 'whitelist') as LocationListType,
-    location_rules: row.location_rules,
-  };
-}
 
 const candidateOf = (row: InteractiveCandidateRow): InteractiveCandidate => ({
   template_id: row.uuid,

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { rulesOf, templateColumns } from '../../application/bid-templates/auto-bidder';
+import { templateColumns } from '../../application/bid-templates/auto-bidder';
+import { rulesOf } from '../../application/bid-templates/template-rules';
 import { changeAutoBidding } from '../../application/bid-templates/change-auto-bidding';
 import { changeBidTemplate } from '../../application/bid-templates/change-bid-template';
 import { createBidTemplate } from '../../application/bid-templates/create-bid-template';
