@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh, openBrowser, screenshots, toastTitled } from '../support/browser';
+import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh, openBrowser, screenshots, shownAfterReloads, toastTitled } from '../support/browser';
+import { autoBidIdOf } from '../../application/bid-templates/auto-bidder';
 import { type ServedApp, serveTestApp } from '../support/served-app';
 import { activePost, placeBid, provider, type TestProvider } from '../support/trade';
 import { pdfFile } from '../support/uploads';
@@ -189,6 +190,22 @@ describe('a provider sets up a bid template', () => {
     expect(days).toBe(14);
   });
 
+  it('a customer publishes a matching post; the auto-bid appears on it, named by its template', async () => {
+    // The customer's post goes through the product's own routes (the post wizard's journey is create-post.e2e).
+    const post = await activePost(t, { owner: customer });
+    await page.goto(`${t.baseUrl}/bids`);
+    const row = page.getByTestId('bid-row').filter({ has: page.getByTestId('placed-automatically') });
+    await shownAfterReloads(page, row.first());
+    expect(await row.first().getByTestId('placed-automatically').textContent()).toBe('Placed automatically by template Sydney refinancers');
+    await page.goto(`${t.baseUrl}/post/bid/${autoBidIdOf(templateUuid, post.postId)}/view`);
+    await page.getByTestId('placed-automatically').waitFor();
+    await page.getByRole('button', { name: 'Why this bid' }).click();
+    await page.getByTestId('why-this-bid-rules').getByRole('row').filter({ hasText: '2000 NSW' }).waitFor();
+    await snap('05-auto-bid');
+    await page.goto(`${t.baseUrl}/bid-templates`);
+    await page.getByRole('button', { name: 'More actions for Sydney refinancers' }).waitFor();
+  });
+
   it('clones it: the details and the places come along, the qualifying rules start again', async () => {
     await page.getByRole('button', { name: 'More actions for Sydney refinancers' }).click();
     await page.getByRole('menuitem', { name: 'Clone' }).click();
@@ -206,7 +223,7 @@ describe('a provider sets up a bid template', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Bid Templates' }).click();
     await page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers, fixed' }).waitFor();
     expect(await page.getByTestId('bid-template-row').count()).toBe(2);
-    await snap('05-list');
+    await snap('06-list');
   });
 });
 
@@ -224,7 +241,7 @@ describe('an admin and a customer', () => {
     expect(await rows.count()).toBe(2);
     // spec 3 §6: an admin sees whose templates they are.
     expect(await page.getByRole('columnheader', { name: 'Provider' }).count()).toBe(1);
-    await snap('06-admin-list');
+    await snap('07-admin-list');
   });
 
   it('an admin deletes the clone from its edit page', async () => {
@@ -278,7 +295,7 @@ describe('an admin and a customer', () => {
       const bid = await t.asAdmin({ method: 'GET', url: `/v4/home_loan_bids/${bidId}` });
       expect(bid.json().status).toBe('cancelled');
     }
-    await snap('07-bids-cancelled');
+    await snap('08-bids-cancelled');
   });
 
   it('a customer opening /bid-templates is refused and lands on the dashboard', async () => {

@@ -13,7 +13,10 @@ export function QualifyingRulesStep() {
   const navigate = useNavigate();
   const editable = mode !== 'view';
   return (
+    // Keyed by the template: its inputs start from the template they were opened on, and a clone moving on to its
+    // copy's rules (another uuid) must not keep the source's.
     <QualifyingRulesForm
+      key={template.uuid}
       template={template}
       editable={editable}
       onBack={() => void navigate({ to: '/bid-templates/$mode/$uuid/bid-template', params: { mode, uuid } })}
