@@ -13,7 +13,7 @@ export function SimulationMatchedTable({ matched }: Props) {
   if (matched.length === 0) return <Text size="sm">No post of the period meets the template’s rules.</Text>;
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table striped aria-label="Posts matched">
+      <Table striped aria-label="Matched posts">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Post</Table.Th>
