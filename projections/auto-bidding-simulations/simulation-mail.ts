@@ -23,10 +23,9 @@ export function simulationMailText(data: AutoBiddingSimulationCompleted['data'],
     `Posts it would have bid on: ${result.posts_matched}`,
     `Posts where its bid would have led: ${result.posts_won}`,
   ];
-  const best = result.matched.filter((post) => post.place === 1).length;
-  if (result.matched.length > 0 && best < result.matched.length) {
-    lines.push(`Its other bids would have ranked: ${result.matched.filter((post) => post.place > 1).map(placeOfWords).slice(0, 5).join(', ')}${result.matched.length - best > 5 ? ', …' : ''}`);
-  }
+  // The bids that would not have led, by place: what a rate change would win (the page lists every post).
+  const behind = result.matched.filter((post) => post.place > 1);
+  if (behind.length > 0) lines.push(`Its other bids would have ranked: ${behind.slice(0, 5).map(placeOfWords).join(', ')}${behind.length > 5 ? ', …' : ''}`);
   lines.push('', 'Why it did not bid on the other posts:');
   if (result.why_not.length === 0) lines.push('- none: it would have bid on every post.');
   for (const reason of result.why_not) lines.push(`- ${reason.rule}: ${count(reason.posts, 'post')}`);
