@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoBiddingSimulationReactor } from '../../application/bid-templates/simulation-runner';
 import { simulationList, simulationRequested, simulationView, type SimulationView } from '../../contracts/auto-bidding-simulation';
 import { bidTemplateView } from '../../contracts/bid-template';
+import { autoBiddingSimulationDecider } from '../../domain/auto-bidding-simulation/decider';
+import { autoBiddingSimulationStream } from '../../domain/auto-bidding-simulation/events';
 import { bidTemplateStream } from '../../domain/bid-template/events';
+import { defaultPermissions } from '../../domain/user/permissions';
+import { handleCommand } from '../../infrastructure/command-handler';
+import { randomIds } from '../../infrastructure/ids';
 import { simulationMailProjection } from '../../projections/auto-bidding-simulations/simulation-mail';
 import { ProjectionRunner } from '../../projections/runner';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -20,7 +25,7 @@ let rival: TestProvider;
 let templateId: string;
 
 type Who = Pick<TestUser, 'headers'>;
-const send = (who: Who, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => t.app.inject(as(who, { method, url, ...(payload ? { payload } : {}) }));
+const send = (who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.app.inject(as(who, { method, url, ...(payload ? { payload } : {}) }));
 const simulateBody = (extra: object = {}) => ({ operation: 'execute_automatic_bidding', mode: 'simulation', type: 'template', ...extra });
 const eventCount = async () => (await sql<{ n: number }>`select count(*)::int as n from events`.execute(t.database.db)).rows[0]!.n;
 const requestCount = async () => (await sql<{ n: number }>`select count(*)::int as n from events where type = 'AutoBiddingSimulationRequested'`.execute(t.database.db)).rows[0]!.n;
@@ -178,5 +183,35 @@ describe('asking', () => {
       expect((await send(stranger, 'GET', `/v1/auto_bidding_simulations/${id}`)).statusCode).toBe(404);
       expect((await send(stranger, 'GET', `/v1/home_loan_bid_templates/${templateId}/auto_bidding_simulations`)).statusCode).toBe(404);
     }
+  });
+});
+
+describe('a template deleted before the run', () => {
+  it('fails the simulation, records no result and mails nothing', async () => {
+    const { home_loan_bid_template_uuid: _none, ...bid } = validBid(owner.organisationUuid);
+    const created = await send(owner, 'POST', '/v4/home_loan_bid_templates', { home_loan_bid_template: { ...bid, name: 'Gone soon', organisation_uuid: owner.organisationUuid } });
+    const gone = bidTemplateView.parse(created.json()).uuid;
+    expect((await send(owner, 'DELETE', `/v3/home_loan_bid_templates/${gone}`)).statusCode).toBe(204);
+    // Asked for while it still existed: the request as the workflow would have recorded it.
+    const simulationId = randomIds.uuid();
+    const actor = { user_id: owner.id, user_type: 'fsp' as const, organisation_uuid: owner.organisationUuid, permissions: defaultPermissions('fsp') };
+    const requested = await handleCommand({
+      store: t.store,
+      ids: randomIds,
+      streamId: autoBiddingSimulationStream(simulationId),
+      decider: autoBiddingSimulationDecider,
+      command: {
+        type: 'RequestSimulation',
+        data: { simulation_id: simulationId, template: { template_id: gone, owner_id: owner.id, owner_organisation_uuid: owner.organisationUuid }, review_period: 3, max_review_period: 14 },
+        metadata: { actor, now: new Date().toISOString() },
+      },
+      context: { userId: owner.id, correlationId: randomIds.uuid(), causationId: null, now: new Date() },
+    });
+    expect(requested.ok).toBe(true);
+    await projectionsIdle(t);
+    const view = await simulation(owner, simulationId);
+    expect(view).toMatchObject({ status: 'failed', failure: 'template_deleted', result: null });
+    expect((await t.store.readStream(autoBiddingSimulationStream(simulationId))).map((event) => event.type)).toEqual(['AutoBiddingSimulationRequested', 'AutoBiddingSimulationFailed']);
+    expect((await mails(owner.id)).filter((mail) => mail.text_body.includes(simulationId))).toEqual([]);
   });
 });
