@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RankedBid } from '../bid/rules';
 import { bidFormSchema } from '../bid/schemas';
@@ -80,6 +81,37 @@ describe('simulating a template over the posts of a period', () => {
   it('simulates nothing out of no posts', () => {
     const empty = simulate(template, [], { accepted_deals: 0, contacted_deals: 0, accepted_limit: null, contacted_limit: null });
     expect(empty).toMatchObject({ posts_considered: 0, posts_matched: 0, posts_won: 0, matched: [], why_not: [] });
+  });
+});
+
+describe('properties', () => {
+  const anyPost = fc.record({
+    loan_amount: fc.integer({ min: 50_000, max: 3_000_000 }),
+    maximum_lvr: fc.double({ min: 10, max: 95, noNaN: true }),
+    postcode: fc.constantFrom('2000', '3000'),
+    incomplete: fc.boolean(),
+    stopped: fc.boolean(),
+    bids: fc.array(fc.record({ rate: fc.double({ min: 4, max: 8, noNaN: true }), status: fc.constantFrom('active', 'expired', 'cancelled') as fc.Arbitrary<RankedBid['status']> }), { maxLength: 6 }),
+  });
+
+  it('every post is matched or turned away by exactly one rule, and a matched bid’s place is within its post’s ranked bids', () => {
+    fc.assert(
+      fc.property(fc.array(anyPost, { maxLength: 20 }), (generated) => {
+        const posts = generated.map((g, index) => ({
+          ...post(`p${index}`, g.incomplete ? null : { ...facts, loan_amount: g.loan_amount, maximum_lvr: g.maximum_lvr, postcode: g.postcode }, g.bids.map((b, n) => ranked(`b${index}-${n}`, b.rate, b.status))),
+          auto_bids_stopped: g.stopped,
+        }));
+        const result = simulate(template, posts, { accepted_deals: 0, contacted_deals: 0, accepted_limit: null, contacted_limit: null });
+        expect(result.posts_matched + result.why_not.reduce((sum, entry) => sum + entry.posts, 0)).toBe(posts.length);
+        for (const matched of result.matched) {
+          const bids = posts.find((p) => p.post_id === matched.post_id)!.bids.filter((b) => b.status !== 'cancelled');
+          expect(matched.of).toBe(bids.length + 1);
+          expect(matched.place).toBeGreaterThanOrEqual(1);
+          expect(matched.place).toBeLessThanOrEqual(matched.of);
+        }
+        expect(result.posts_won).toBe(result.matched.filter((m) => m.place === 1).length);
+      }),
+    );
   });
 });
 
