@@ -2,11 +2,9 @@ import { autoBiddingSimulationDecider } from '../../domain/auto-bidding-simulati
 import type { AutoBiddingSimulationCommand } from '../../domain/auto-bidding-simulation/commands';
 import { type AutoBiddingSimulationRequested, autoBiddingSimulationStream } from '../../domain/auto-bidding-simulation/events';
 import { type SimulatedPost, simulate } from '../../domain/auto-bidding-simulation/simulation';
-import { type BidTemplate, bidTemplateDecider } from '../../domain/bid-template/decider';
-import type { TemplateRules } from '../../domain/bid-template/evaluation';
+import { bidTemplateDecider } from '../../domain/bid-template/decider';
 import { bidTemplateStream } from '../../domain/bid-template/events';
 import { postRuleFactsOf } from '../../domain/bid-template/post-rule-facts';
-import type { BidForm } from '../../domain/bid/schemas';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { findProduct } from '../../domain/product/products';
@@ -18,6 +16,7 @@ import { derivedUuid, randomIds } from '../../infrastructure/ids';
 import { othersBidsOnPosts, postsPublishedBetween } from '../../projections/auto-bidding-simulations/queries';
 import { biddersOf } from '../../projections/bids/queries';
 import type { Reactor } from '../../projections/projection';
+import { rulesOf } from './template-rules';
 
 // The simulation's run (issue 29 item 4, docs/bid-templates.md "Simulation"): on `AutoBiddingSimulationRequested`,
 // the template as its stream stands when the run starts, against every post published in the review period before
@@ -26,18 +25,6 @@ import type { Reactor } from '../../projections/projection';
 // simulation, and the decider takes each once, so a replay or a crash after completing runs and mails nothing again.
 
 const DAY_MS = 86_400_000;
-
-/** The template's rules and bid as the evaluation takes them (as the auto-bidder builds them); the bid names its template. */
-export function templateRulesOf(templateId: string, template: BidTemplate): TemplateRules {
-  const { name: _name, ...bid } = template.details;
-  return {
-    bid: { ...bid, home_loan_bid_template_uuid: templateId } as BidForm,
-    qualifying_rules: template.qualifying_rules,
-    conditional_rules: template.conditional_rules,
-    location_list_type: template.location_list_type,
-    location_rules: template.location_rules,
-  };
-}
 
 export function autoBiddingSimulationReactor(options: { clock?: Clock } = {}): Reactor {
   const clock = options.clock ?? systemClock;
@@ -97,7 +84,8 @@ async function run(context: RunContext, trigger: RecordedEvent<'AutoBiddingSimul
     });
   }
   const [provider] = await biddersOf(context.db, [owner_id]);
-  const result = simulate(templateRulesOf(template_id, kept), posts, {
+  // The template as its stream stands, in the shape the auto-bidder evaluates (template-rules.ts).
+  const result = simulate(rulesOf({ uuid: template_id, ...kept }), posts, {
     accepted_deals: provider?.accepted_deals ?? 0,
     contacted_deals: provider?.contacted_deals ?? 0,
     accepted_limit: provider?.bids_accepted_limit ?? null,

@@ -34,8 +34,8 @@ export async function postsPublishedBetween(database: Database, from: Date, to: 
 }
 
 /**
- * The bids each post really got (not deleted), as they rank, leaving out the provider's own: the simulated bid
- * stands for the provider's bid on the post (an auto-bid replaces the provider's earlier one, spec 3 §4).
+ * The bids each post really got (not deleted), as they rank, leaving out the provider's own: the simulated bid's place
+ * is against the other providers' bids (docs/bid-templates.md "Simulation").
  */
 export async function othersBidsOnPosts(database: Database, postIds: readonly string[], providerId: string): Promise<Map<string, RankedBid[]>> {
   const bids = new Map<string, RankedBid[]>(postIds.map((id) => [id, []]));
