@@ -1,6 +1,7 @@
 import type { Consumer } from '../projections/projection';
 import { type ConsumerContext, projectionConsumersFor } from '../projections/registry';
 import { type AutoBidOutcome, autoBidderReactor } from './bid-templates/auto-bidder';
+import { autoBiddingSimulationReactor } from './bid-templates/simulation-runner';
 
 // The product's consumers: the projections' and reactors' list (projections/registry.ts) with the reactors that run
 // application workflows, which projections/ may not import (DESIGN.md §1): the auto-bidder places its bids through
@@ -10,6 +11,8 @@ import { type AutoBidOutcome, autoBidderReactor } from './bid-templates/auto-bid
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
   const consumers = [...projectionConsumersFor(context)];
   consumers.splice(consumers.findIndex((consumer) => consumer.name === 'bid_templates') + 1, 0, autoBidderReactor({ report: logRefusal }));
+  // The auto-bidding simulation's run (docs/bid-templates.md "Simulation"): it only reads, so it goes last.
+  consumers.push(autoBiddingSimulationReactor());
   return consumers;
 }
 

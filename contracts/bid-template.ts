@@ -9,6 +9,7 @@ import { autoBiddingStatuses, bidTemplateDetailsFields, conditionalRuleSchema, l
 import { listQuerySchema } from '../domain/shared/list-query';
 import { bidCancellationReason, optionalDocumentSchema, requiredDocumentSchema } from '../domain/bid/schemas';
 import { optionalDocumentView, requiredDocumentView } from './bid';
+import { executeAutomaticBiddingBody } from './auto-bidding-simulation';
 
 // What the API answers about bid templates (spec 3 §7 "Bid templates"; docs/bid-templates.md), and the bodies it takes.
 
@@ -102,7 +103,7 @@ export const autoBiddingBody = z.strictObject({
  * `PATCH /v1/home_loan_bid_templates/{id}` (spec 3 §4, §7) with `operation`: cancel_active_bids with a reason
  * ('The reason is required.' when blank). The spec's other operations of this call join the union.
  */
-export const templateOperationBody = z.discriminatedUnion('operation', [z.strictObject({ operation: z.literal('cancel_active_bids'), reason: bidCancellationReason })]);
+export const templateOperationBody = z.discriminatedUnion('operation', [z.strictObject({ operation: z.literal('cancel_active_bids'), reason: bidCancellationReason }), executeAutomaticBiddingBody]);
 
 /** The answer to cancel_active_bids: the bids cancelled, and those refused meanwhile (cancelled or accepted by then). */
 export const cancelledTemplateBids = z.object({

@@ -1,3 +1,4 @@
+import type { AutoBiddingSimulationsTables } from './auto-bidding-simulations/tables';
 import type { BidTemplatesTables } from './bid-templates/tables';
 import type { BidsTables } from './bids/tables';
 import type { CampaignsTables } from './campaigns/tables';
@@ -20,7 +21,8 @@ import type { UsersTables } from './users/tables';
 
 /** Every read model's tables, each declared beside its projection (projections/<name>/tables.ts). */
 export interface ReadModels
-  extends BidTemplatesTables,
+  extends AutoBiddingSimulationsTables,
+    BidTemplatesTables,
     BidsTables,
     CampaignsTables,
     DealsTables,

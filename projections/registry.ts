@@ -21,6 +21,8 @@ import { postNotesProjection } from './post-notes/post-notes';
 import { updateRequestMailProjection } from './update-request-mail/update-request-mail';
 import { tradeMailProjection } from './trade-mail/trade-mail';
 import { autoBiddingMailProjection } from './bid-templates/auto-bidding-mail';
+import { autoBiddingSimulationsProjection } from './auto-bidding-simulations/auto-bidding-simulations';
+import { simulationMailProjection } from './auto-bidding-simulations/simulation-mail';
 import { statisticsProjection } from './statistics/statistics';
 import { subscribersProjection } from './subscribers/subscribers';
 import { externalDealsProjection } from './external-deals/external-deals';
@@ -34,7 +36,7 @@ export type ConsumerContext = IdentityMailContext;
  * application workflows (the auto-bidder), is `consumersFor` in application/consumers.ts.
  */
 export function projectionConsumersFor(context: ConsumerContext): readonly Consumer[] {
-  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, autoBiddingMailProjection(context), campaignsProjection, leadsProjection, membersProjection, documentTypesProjection];
+  return [organisationsProjection, productsProjection, usersProjection, questionsProjection, identityMailProjection(context), postsProjection, dealOpenerReactor, dealsProjection, scheduledTransitionsProjection, bidsProjection, bidExpiryReactor, tradeMailProjection(context), postNotesProjection, updateRequestMailProjection(context), statisticsProjection, subscribersProjection, reviewsProjection, externalDealsProjection, externalDealOpenerReactor, messagesProjection(context), bidTemplatesProjection, autoBiddingMailProjection(context), autoBiddingSimulationsProjection, simulationMailProjection(context), campaignsProjection, leadsProjection, membersProjection, documentTypesProjection];
 }
 
 /**

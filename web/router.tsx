@@ -27,6 +27,7 @@ import { postEditRoute } from './routes/posts/post-edit.route';
 import { bidRoute } from './routes/bids/bid.route';
 import { bidsRoute } from './routes/bids/bids.route';
 import { bidTemplatesAccessRoute, bidTemplatesRoute } from './routes/bid-templates/bid-templates.route';
+import { simulationRoute } from './routes/bid-templates/simulation.route';
 import { bidTemplateModeRoute, bidTemplateWizardRoute, bidTemplateWizardStepRoutes } from './routes/bid-templates/bid-template-wizard.route';
 import { dealRoute } from './routes/deals/deal.route';
 import { messagesRoute } from './routes/messages/messages.route';
@@ -100,7 +101,7 @@ const routeTree = rootRoute.addChildren([
     getDealRoute,
     bidRoute,
     bidsRoute,
-    bidTemplatesAccessRoute.addChildren([bidTemplatesRoute, bidTemplateModeRoute, bidTemplateWizardRoute.addChildren(bidTemplateWizardStepRoutes)]),
+    bidTemplatesAccessRoute.addChildren([bidTemplatesRoute, simulationRoute, bidTemplateModeRoute, bidTemplateWizardRoute.addChildren(bidTemplateWizardStepRoutes)]),
     dealsRoute,
     lostDealsRoute,
     dealRoute,

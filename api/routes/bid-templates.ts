@@ -16,6 +16,7 @@ import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { answerChange, answerTemplate, params, providerOrAdmin, READ_MODELS, TAGS, templateNotFound, templateProblem, templateRequestOf, templateResponses, toTemplateViews } from './bid-template-replies';
 import { bidTemplateDocumentRoutes } from './bid-template-documents';
 import { bidTemplateOperationRoutes } from './bid-template-operations';
+import { autoBiddingSimulationRoutes } from './auto-bidding-simulations';
 import { bidTemplateRuleRoutes } from './bid-template-rules';
 
 // spec 3 §7 "Bid templates" (docs/bid-templates.md): the list, one template, creating, cloning, changing and deleting.
@@ -184,4 +185,5 @@ export const bidTemplateRoutes =
     await app.register(bidTemplateRuleRoutes(deps));
     await app.register(bidTemplateDocumentRoutes(deps));
     await app.register(bidTemplateOperationRoutes(deps));
+    await app.register(autoBiddingSimulationRoutes(deps));
   };

@@ -180,6 +180,8 @@ const matrix: Record<string, Rule> = {
   // The comparison tool's evaluation: public, rate-limited per address (docs/bid-templates.md "Interactive matching: the evaluation").
   'POST /v3/interactive_matches/evaluations': { allowed: 'public' },
   'PATCH /v1/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
+  'GET /v1/auto_bidding_simulations/{id}': { allowed: ['provider', 'admin'] },
+  'GET /v1/home_loan_bid_templates/{id}/auto_bidding_simulations': { allowed: ['provider', 'admin'] },
   'DELETE /v3/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
   'GET /v4/template_rule_fields': { allowed: ['provider', 'admin'] },
   'GET /v2/template_bid_fields': { allowed: ['provider', 'admin'] },

@@ -13,6 +13,8 @@ export const bidTemplateTexts = {
   setUp: 'Bid template was setup!',
   /** spec 3 §8, after auto-bidding is ticked on or off. */
   autoBiddingChanged: 'Auto-bidding was changed!',
+  /** spec 3 §2, §8, after the row action "Simulate automatic bidding". */
+  simulationRequested: 'Simulation Requested',
   /** spec 3 §8, after the row action "Cancel bids". */
   bidsCancelled: { title: 'Done!', message: 'Bids were cancelled.' },
   locationAdded: { title: 'Added', message: 'The location rule has been saved.' },

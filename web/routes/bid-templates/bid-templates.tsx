@@ -1,5 +1,5 @@
 import { Box, Divider, Menu, Paper } from '@mantine/core';
-import { IconBan, IconLayoutList, IconPlus, IconRobot } from '@tabler/icons-react';
+import { IconBan, IconChartBar, IconLayoutList, IconPlus, IconRobot } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BidTemplateView } from '../../../contracts/bid-template';
 import { useRouterState } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { useBidTemplates } from '../../features/bid-templates/api/list-bid-templ
 import { type BidTemplateListSearch, toBidTemplateListParams } from '../../features/bid-templates/bid-template-list-search';
 import { AutoBiddingModal } from '../../features/bid-templates/components/auto-bidding-modal';
 import { CancelTemplateBidsModal } from '../../features/bid-templates/components/cancel-template-bids-modal';
+import { SimulateModal } from '../../features/bid-templates/components/simulate-modal';
 import { maxReviewPeriodOf } from '../../features/bid-templates/auto-bidding-values';
 import { BidTemplatesFilters } from '../../features/bid-templates/components/bid-templates-filters';
 import { BidTemplatesTable } from '../../features/bid-templates/components/bid-templates-table';
@@ -65,6 +66,7 @@ export function BidTemplatesPage() {
   const { confirmDelete, deletingUuid } = useConfirmDeleteBidTemplate();
   const [autoBiddingOf, setAutoBiddingOf] = useState<BidTemplateView | null>(null);
   const [cancelBidsOf, setCancelBidsOf] = useState<BidTemplateView | null>(null);
+  const [simulationOf, setSimulationOf] = useState<BidTemplateView | null>(null);
   const setSearch = (changes: Partial<BidTemplateListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...changes }) });
   const pages = pageCount(data.total_records, params.count);
   const filtered = Boolean(search.provider || search.organisation || search.auto_bidding);
@@ -112,22 +114,24 @@ export function BidTemplatesPage() {
             permissionsOf={(template) => ({ edit: mayChangeTemplate(session, template), clone: mayCreateTemplate(session), delete: mayDeleteTemplate(session, template) })}
             deletingUuid={deletingUuid}
             onDelete={(template) => confirmDelete(template)}
-            moreActionsOf={(template) =>
-              (mayCancelTemplateBids(session, template) || mayChangeAutoBidding(session, template)) && (
-                <>
-                  {mayCancelTemplateBids(session, template) && (
-                    <Menu.Item leftSection={<IconBan size={16} />} onClick={() => setCancelBidsOf(template)}>
-                      Cancel bids
-                    </Menu.Item>
-                  )}
-                  {mayChangeAutoBidding(session, template) && (
-                    <Menu.Item leftSection={<IconRobot size={16} />} onClick={() => setAutoBiddingOf(template)}>
-                      Update auto-bidding
-                    </Menu.Item>
-                  )}
-                </>
-              )
-            }
+            moreActionsOf={(template) => (
+              // Every template listed may be simulated: whoever sees it (docs/bid-templates.md "Simulation").
+              <>
+                {mayCancelTemplateBids(session, template) && (
+                  <Menu.Item leftSection={<IconBan size={16} />} onClick={() => setCancelBidsOf(template)}>
+                    Cancel bids
+                  </Menu.Item>
+                )}
+                {mayChangeAutoBidding(session, template) && (
+                  <Menu.Item leftSection={<IconRobot size={16} />} onClick={() => setAutoBiddingOf(template)}>
+                    Update auto-bidding
+                  </Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconChartBar size={16} />} onClick={() => setSimulationOf(template)}>
+                  Simulate automatic bidding
+                </Menu.Item>
+              </>
+            )}
           />
         </ListBody>
         <ListFooter
@@ -141,6 +145,7 @@ export function BidTemplatesPage() {
       </Paper>
       <AutoBiddingModal template={autoBiddingOf} maxReviewPeriod={maxReviewPeriodOf(session)} onClose={() => setAutoBiddingOf(null)} />
       <CancelTemplateBidsModal template={cancelBidsOf} onClose={() => setCancelBidsOf(null)} />
+      <SimulateModal template={simulationOf} maxReviewPeriod={maxReviewPeriodOf(session)} onClose={() => setSimulationOf(null)} />
     </>
   );
 }
