@@ -36,14 +36,19 @@ export async function pageOf<Row, OrderedDB, OrderedTB extends keyof OrderedDB, 
   { page, count }: Paging,
 ): Promise<ListResult<Row>> {
   const [result, total] = await Promise.all([
-    ordered
-      .limit(count)
-      .offset((page - 1) * count)
-      .execute(),
+    pageRows(ordered, { page, count }),
     // A generic query's selection is beyond the compiler: the one column selected here is named for it.
     matched.select(sql<string>`count(*)`.as('total')).$castTo<{ total: string }>().executeTakeFirstOrThrow(),
   ]);
   return { total_records: Number(total.total), result };
+}
+
+/** One page of `ordered` (whose order ends in a unique column), for a list that takes its total elsewhere. */
+export function pageRows<Row, DB, TB extends keyof DB>(ordered: SelectQueryBuilder<DB, TB, Row>, { page, count }: Paging): Promise<Row[]> {
+  return ordered
+    .limit(count)
+    .offset((page - 1) * count)
+    .execute();
 }
 
 /** `text` as a literal part of a `like`/`ilike` pattern: its `%`, `_` and `\` match only themselves. */

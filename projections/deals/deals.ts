@@ -7,7 +7,7 @@ import type { PostDeleted } from '../../domain/post/events';
 import { type UserDeleted, userSubject } from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
-import type { Projection } from '../projection';
+import { buildSchema, type Projection } from '../projection';
 import type { DealActivitiesTable, DealsTable } from './tables';
 
 // Deals as the board, the deal page and the bidding-limit counters read them (spec 1 §2 "Deals", spec 3 §3, §4).
@@ -26,8 +26,9 @@ export const dealsProjection: Projection = {
   kind: 'projection',
   name: 'deals',
   eventTypes: handledTypes,
-  version: 2,
-  tables: ['deals', 'deal_activities'],
+  // 3: deal_counts (the board's totals) and the board's page in updated_at order per provider and organisation.
+  version: 3,
+  tables: ['deals', 'deal_activities', 'deal_counts'],
   async createTables(trx) {
     await sql`
       create table deals (
@@ -52,6 +53,10 @@ export const dealsProjection: Projection = {
     await sql`create index deals_provider on deals (provider_id, stage, updated_at desc)`.execute(trx);
     await sql`create index deals_organisation on deals (organisation_id, stage, updated_at desc)`.execute(trx);
     await sql`create index deals_stage on deals (stage, updated_at desc)`.execute(trx);
+    // The board without a stage filter (every column at once), newest change first: a page is read off the index,
+    // however many deals the provider or organisation holds.
+    await sql`create index deals_provider_updated on deals (provider_id, updated_at desc, uuid) where not deleted`.execute(trx);
+    await sql`create index deals_organisation_updated on deals (organisation_id, updated_at desc, uuid) where not deleted`.execute(trx);
     await sql`create index deals_post on deals (post_id)`.execute(trx);
     await sql`create index deals_customer on deals (customer_id)`.execute(trx);
     await sql`
@@ -72,6 +77,7 @@ export const dealsProjection: Projection = {
       )`.execute(trx);
     await sql`create index deal_activities_deal on deal_activities (deal_id, seq)`.execute(trx);
     await sql`create index deal_activities_type_date on deal_activities (activity_type, activity_date)`.execute(trx);
+    await createDealCounts(trx);
   },
   async handle(events, db) {
     for (const recorded of events) {
@@ -81,6 +87,49 @@ export const dealsProjection: Projection = {
     }
   },
 };
+
+/**
+ * The board's totals without counting the deals (docs/performance.md "Deep pages"): deals not deleted per provider,
+ * organisation, stage and origin, kept by statement triggers in the same transaction as the deals' rows, as
+ * post_counts is (projections/posts/posts.ts). A provider's or an organisation's total sums a few rows.
+ */
+async function createDealCounts(trx: Parameters<Projection['createTables']>[0]): Promise<void> {
+  await sql`
+    create table deal_counts (
+      provider_id uuid not null,
+      organisation_id uuid not null,
+      stage text not null,
+      external boolean not null,
+      n bigint not null,
+      primary key (provider_id, organisation_id, stage, external)
+    )`.execute(trx);
+  await sql`create index deal_counts_organisation on deal_counts (organisation_id)`.execute(trx);
+  // The table's own schema (a rebuild writes into a schema of its own), static SQL as in keep_post_counts.
+  const schema = await buildSchema(trx);
+  const count = (changes: string) => `
+        insert into ${schema}.deal_counts as c (provider_id, organisation_id, stage, external, n)
+        select provider_id, organisation_id, stage, external, sum(d) from (${changes}) changes
+        group by 1, 2, 3, 4 having sum(d) <> 0
+        on conflict (provider_id, organisation_id, stage, external) do update set n = c.n + excluded.n;`;
+  const added = 'select provider_id, organisation_id, stage, external, 1 as d from new_rows where not deleted';
+  const removed = 'select provider_id, organisation_id, stage, external, -1 as d from old_rows where not deleted';
+  await sql
+    .raw(
+      `create function keep_deal_counts() returns trigger language plpgsql as $fn$
+    begin
+      if tg_op = 'INSERT' then ${count(added)}
+      elsif tg_op = 'DELETE' then ${count(removed)}
+      else ${count(`${added} union all ${removed}`)}
+      end if;
+      return null;
+    end
+    $fn$`,
+    )
+    .execute(trx);
+  await sql`create trigger deals_counted_insert after insert on deals referencing new table as new_rows for each statement execute function keep_deal_counts()`.execute(trx);
+  await sql`create trigger deals_counted_update after update on deals referencing old table as old_rows new table as new_rows for each statement execute function keep_deal_counts()`.execute(trx);
+  await sql`create trigger deals_counted_delete after delete on deals referencing old table as old_rows for each statement execute function keep_deal_counts()`.execute(trx);
+}
 
 async function apply(db: Database, event: RecordedEvent & (DealEvent | UserDeleted | PostDeleted)): Promise<void> {
   const at = new Date(event.metadata.occurred_at);

@@ -3,7 +3,7 @@ import { type BidLimitLevel, bidLimitCounts, bidLimitLevel } from '../../domain/
 import type { DealActivityType } from '../../domain/deal/schemas';
 import type { DealStage } from '../../domain/deal/stages';
 import type { Database } from '../../infrastructure/database/database';
-import { pageOf } from '../../infrastructure/database/list-queries';
+import { pageOf, pageRows } from '../../infrastructure/database/list-queries';
 import type { DealPostSummary } from '../../contracts/deal';
 import { externalLoansOf } from '../external-deals/queries';
 import type { DealActivityRow, DealRow } from './deals';
@@ -50,8 +50,29 @@ export async function listDeals(db: Database, query: DealListQuery): Promise<{ t
       return exists(activities);
     });
   }
-  const { total_records, result } = await pageOf(filtered.selectAll().orderBy(query.sortField, query.sortDirection).orderBy('uuid'), filtered, query);
-  return { total_records, rows: result };
+  const ordered = filtered.selectAll().orderBy(query.sortField, query.sortDirection).orderBy('uuid');
+  if (query.activityType || query.activityDateFrom || query.activityDateTo) {
+    const { total_records, result } = await pageOf(ordered, filtered, query);
+    return { total_records, rows: result };
+  }
+  const [rows, total_records] = await Promise.all([pageRows(ordered, query), keptTotal(db, query)]);
+  return { total_records, rows };
+}
+
+/**
+ * The list's total from deal_counts (kept by the projection): the same conditions but the activities', which the
+ * counts do not know (those lists are counted). A few rows per provider or organisation, however many deals.
+ */
+async function keptTotal(db: Database, query: DealListQuery): Promise<number> {
+  let counts = db.selectFrom('deal_counts').select(sql<string>`coalesce(sum(n), 0)`.as('total'));
+  const { scope } = query;
+  if (scope.kind === 'provider') counts = counts.where('provider_id', '=', scope.providerId);
+  if (scope.kind === 'organisation') counts = counts.where('organisation_id', '=', scope.organisationId);
+  if (query.providerId) counts = counts.where('provider_id', '=', query.providerId);
+  if (query.organisationId) counts = counts.where('organisation_id', '=', query.organisationId);
+  if (query.stages) counts = counts.where('stage', 'in', [...query.stages]);
+  if (query.external !== null) counts = counts.where('external', '=', query.external);
+  return Number((await counts.executeTakeFirstOrThrow()).total);
 }
 
 export async function findDeal(database: Database, dealId: string): Promise<DealRow | undefined> {

@@ -47,7 +47,17 @@ export interface DealActivitiesTable {
 }
 
 /** Joined into `DatabaseSchema` by projections/read-models.ts. */
+/** The deals not deleted per provider, organisation, stage and origin, kept by a trigger on deals (the board's totals). */
+export interface DealCountsTable {
+  provider_id: string;
+  organisation_id: string;
+  stage: DealStage;
+  external: boolean;
+  n: string;
+}
+
 export interface DealsTables {
   deals: DealsTable;
   deal_activities: DealActivitiesTable;
+  deal_counts: DealCountsTable;
 }

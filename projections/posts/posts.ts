@@ -74,6 +74,18 @@ async function createPostCounts(trx: Parameters<Projection['createTables']>[0]):
   await sql`create trigger posts_counted_delete after delete on posts referencing old table as old_rows for each statement execute function keep_post_counts()`.execute(trx);
 }
 
+const openPostOrders = [
+  ['review_desc', 'review_bids_on desc nulls last'],
+  ['created', 'created_at'],
+  ['created_desc', 'created_at desc'],
+  ['expiry', 'bidding_period_expiry_on'],
+  ['expiry_desc', 'bidding_period_expiry_on desc nulls last'],
+  ['amount', 'loan_amount'],
+  ['amount_desc', 'loan_amount desc nulls last'],
+  ['lvr', 'lvr'],
+  ['lvr_desc', 'lvr desc nulls last'],
+] as const;
+
 export const postsProjection: Projection = {
   kind: 'projection',
   name: 'posts',
@@ -81,7 +93,8 @@ export const postsProjection: Projection = {
   // 3: post_counts (the dashboards' totals) and a covering index for deep pages.
   // 4: the preferences' rate_type and repayment_type (dashboard filters), also keys of post_counts.
   // 5: post_counts' trigger in static SQL.
-  version: 5,
+  // 6: the providers' tables' sorts indexed (openPostOrders).
+  version: 6,
   tables: ['posts', 'post_parts', 'post_counts'],
   async createTables(trx) {
     await sql`
@@ -130,6 +143,12 @@ export const postsProjection: Projection = {
     await sql`create index posts_live_created on posts (created_at desc, uuid) include (status) where not deleted`.execute(trx);
     await sql`create index posts_open_review on posts (prioritised, review_bids_on, uuid) where status in ('active', 'review') and not deleted`.execute(trx);
     await sql`create index posts_live_status on posts (status) where not deleted`.execute(trx);
+    // The providers' tables in each sort of the post's own columns, both ways, in the order dashboard-queries.ts asks
+    // (descending: nulls last; ties by uuid): a page at any depth walks offset + size entries of one index, however
+    // many posts the store holds (docs/performance.md "Deep pages"). review_bids_on ascending is posts_open_review.
+    for (const [name, order] of openPostOrders) {
+      await sql`create index ${sql.id(`posts_open_${name}`)} on posts (prioritised, ${sql.raw(order)}, uuid) where status in ('active', 'review') and not deleted`.execute(trx);
+    }
     await createPostCounts(trx);
     await sql`
       create table post_parts (
