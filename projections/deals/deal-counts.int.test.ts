@@ -3,6 +3,7 @@ import { type QueryExecutorProvider, sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealStages } from '../../domain/deal/stages';
 import type { DatabaseSchema } from '../../infrastructure/database/database';
+import { findNode, planOfStatement } from '../../tests/support/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { dealsProjection } from './deals';
 import { type DealListQuery, type DealScope, listDeals } from './queries';
@@ -119,6 +120,66 @@ describe('deal_counts', () => {
     );
   });
 });
+
+describe('the deals board', () => {
+  const board = (scope: DealScope, stages: DealListQuery['stages']): DealListQuery => ({
+    scope,
+    stages,
+    activityType: null,
+    activityDateFrom: null,
+    activityDateTo: null,
+    providerId: null,
+    organisationId: null,
+    external: null,
+    page: 1,
+    count: 25,
+    sortField: 'updated_at',
+    sortDirection: 'desc',
+  });
+  it.each([
+    ['a provider’s board', board({ kind: 'provider', providerId: PROVIDERS[0]! }, null)],
+    ['a provider’s column', board({ kind: 'provider', providerId: PROVIDERS[0]! }, ['contacted'])],
+    ['an organisation’s board', board({ kind: 'organisation', organisationId: ORGANISATIONS[0]! }, null)],
+    ['the admin’s board', board({ kind: 'all' }, null)],
+  ])('reads %s off an index in its order and its total from deal_counts, without counting the deals', async (_, query) => {
+    try {
+      let statements = 0;
+      const plan = await planOfStatement(
+        database.url!,
+        SCHEMA,
+        async (db) => {
+          await seedDeals(db);
+          await listDeals(db, query);
+        },
+        (statement) => {
+          // The page, then the total: neither may count the deals.
+          statements += statement.includes('from "deals"') && statement.includes('count(') ? 1 : 0;
+          return statement.includes('from "deals"') && statement.includes('limit');
+        },
+      );
+      expect(statements).toBe(0);
+      expect(findNode(plan, (node) => node['Node Type'] === 'Sort')).toBeUndefined();
+      expect(findNode(plan, (node) => node['Relation Name'] === 'deals' && node['Node Type'].includes('Index'))).toBeDefined();
+    } finally {
+      await database.db.transaction().execute(async (trx) => {
+        await inSchema(trx);
+        await sql`truncate deals, deal_counts`.execute(trx);
+      });
+    }
+  });
+});
+
+/** 20,000 deals of the providers in every stage, analysed as autovacuum would leave them. */
+async function seedDeals(db: QueryExecutorProvider): Promise<void> {
+  await sql`
+    insert into deals (uuid, bid_id, post_id, provider_id, organisation_id, customer_id, stage, loan_amount, value, value_label, external,
+      contact_preference, opened_at, updated_at, last_activity_date, deleted)
+    select gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), (${PROVIDERS}::uuid[])[1 + i % 3], (${ORGANISATIONS}::uuid[])[1 + i % 2], ${PEOPLE}::uuid,
+      (${[...dealStages]}::text[])[1 + i % ${dealStages.length}], 400000, 400000, 'Loan Amount', false, '{}'::jsonb,
+      now() - i * interval '1 minute', now() - i * interval '1 minute', '2026-11-20', i % 50 = 0
+    from generate_series(1, 20000) i`.execute(db);
+  await sql`analyze deals`.execute(db);
+}
 
 class RolledBack extends Error {}
 

@@ -26,7 +26,7 @@ export const dealsProjection: Projection = {
   kind: 'projection',
   name: 'deals',
   eventTypes: handledTypes,
-  // 3: deal_counts (the board's totals) and the board's page in updated_at order per provider and organisation.
+  // 3: deal_counts (the board's totals) and the board's pages in updated_at order indexed.
   version: 3,
   tables: ['deals', 'deal_activities', 'deal_counts'],
   async createTables(trx) {
@@ -54,9 +54,10 @@ export const dealsProjection: Projection = {
     await sql`create index deals_organisation on deals (organisation_id, stage, updated_at desc)`.execute(trx);
     await sql`create index deals_stage on deals (stage, updated_at desc)`.execute(trx);
     // The board without a stage filter (every column at once), newest change first: a page is read off the index,
-    // however many deals the provider or organisation holds.
+    // however many deals the provider, the organisation or (for an admin) the marketplace holds.
     await sql`create index deals_provider_updated on deals (provider_id, updated_at desc, uuid) where not deleted`.execute(trx);
     await sql`create index deals_organisation_updated on deals (organisation_id, updated_at desc, uuid) where not deleted`.execute(trx);
+    await sql`create index deals_updated on deals (updated_at desc, uuid) where not deleted`.execute(trx);
     await sql`create index deals_post on deals (post_id)`.execute(trx);
     await sql`create index deals_customer on deals (customer_id)`.execute(trx);
     await sql`

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { Kysely, PostgresDialect, type QueryExecutorProvider, sql, type Transaction } from 'kysely';
-import pg from 'pg';
+import { type Kysely, type QueryExecutorProvider, sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardQuery, DashboardSortKey } from '../../domain/post/dashboard';
 import type { DatabaseSchema } from '../../infrastructure/database/database';
+import { findNode, planOfStatement } from '../../tests/support/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { bidsProjection } from '../bids/bids';
 import { organisationsProjection } from '../organisations/organisations';
@@ -109,30 +109,28 @@ describe('the dashboards’ pages sorted by the post’s columns', () => {
   it.each(postKeys.flatMap((key) => (['asc', 'desc'] as const).map((direction) => [key, direction] as const)))(
     'read a provider’s page 20 sorted by %s %s off an index of the open posts, without sorting them',
     async (key, direction) => {
-      // Its own connection (one, so the search_path holds) whose log gives the SQL listDashboardPosts sends.
-      const statements: { sql: string; parameters: readonly unknown[] }[] = [];
-      const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-      const logged = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: (event) => statements.push(event.query) });
       try {
-        await sql`select set_config('search_path', ${`"${SCHEMA}", public`}, false)`.execute(logged);
-        await seedOpenPosts(logged);
-        await listDashboardPosts(logged, { role: 'fsp', providerId: PROVIDER, priority: false }, { page: 20, count: 25, sorting: { [key]: direction } } as DashboardQuery);
-        const page = statements.find((s) => s.sql.includes('page as materialized'))!;
-        const { rows } = await pool.query<{ 'QUERY PLAN': { Plan: Plan }[] }>(`explain (format json) ${page.sql}`, [...page.parameters]);
-        const cte = find(rows[0]!['QUERY PLAN'][0]!.Plan, (node) => node['Subplan Name'] === 'CTE page')!;
-        expect(find(cte, (node) => node['Node Type'].includes('Sort'))).toBeUndefined();
-        expect(find(cte, (node) => String(node['Index Name'] ?? '').startsWith('posts_open_'))).toBeDefined();
+        const plan = await planOfStatement(
+          database.url!,
+          SCHEMA,
+          async (db) => {
+            await seedOpenPosts(db);
+            await listDashboardPosts(db, { role: 'fsp', providerId: PROVIDER, priority: false }, { page: 20, count: 25, sorting: { [key]: direction } } as DashboardQuery);
+          },
+          (statement) => statement.includes('page as materialized'),
+        );
+        const page = findNode(plan, (node) => node['Subplan Name'] === 'CTE page')!;
+        expect(findNode(page, (node) => node['Node Type'].includes('Sort'))).toBeUndefined();
+        expect(findNode(page, (node) => String(node['Index Name'] ?? '').startsWith('posts_open_'))).toBeDefined();
       } finally {
-        await sql`truncate posts, post_counts`.execute(logged);
-        await logged.destroy();
+        await database.db.transaction().execute(async (trx) => {
+          await inSchema(trx);
+          await sql`truncate posts, post_counts`.execute(trx);
+        });
       }
     },
   );
 });
-
-type Plan = { 'Node Type': string; 'Subplan Name'?: string; 'Index Name'?: string; Plans?: Plan[] };
-const find = (plan: Plan, test: (node: Plan) => boolean): Plan | undefined =>
-  test(plan) ? plan : (plan.Plans ?? []).map((child) => find(child, test)).find((node) => node !== undefined);
 
 /** 20,000 posts, a quarter open to bids, their figures spread, analysed as autovacuum would leave them. */
 async function seedOpenPosts(db: Kysely<DatabaseSchema>): Promise<void> {
