@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardQuery, DashboardSortKey } from '../../domain/post/dashboard';
 import type { DatabaseSchema } from '../../infrastructure/database/database';
 import { findNode, planOfStatement } from '../../tests/support/query-plans';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, serverUrl, type TestDatabase } from '../../tests/support/test-database';
 import { bidsProjection } from '../bids/bids';
 import { organisationsProjection } from '../organisations/organisations';
 import { usersProjection } from '../users/users';
@@ -65,7 +65,7 @@ const filter = fc.record(
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase('server');
+  database = await createTestDatabase();
   await database.db.transaction().execute(async (trx) => {
     await sql`create schema ${sql.id(SCHEMA)}`.execute(trx);
     await inSchema(trx);
@@ -106,7 +106,8 @@ describe('the dashboards’ pages sorted by the post’s columns', () => {
     );
   });
 
-  it.each(postKeys.flatMap((key) => (['asc', 'desc'] as const).map((direction) => [key, direction] as const)))(
+  // The server's plans: production runs on it, and the embedded run has no URL for the connection that logs the SQL.
+  it.skipIf(!serverUrl).each(postKeys.flatMap((key) => (['asc', 'desc'] as const).map((direction) => [key, direction] as const)))(
     'read a provider’s page 20 sorted by %s %s off an index of the open posts, without sorting them',
     async (key, direction) => {
       try {
