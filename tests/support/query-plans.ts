@@ -23,7 +23,10 @@ export async function planOfStatement(
 ): Promise<PlanNode> {
   const statements: { sql: string; parameters: readonly unknown[] }[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: (event) => statements.push(event.query) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: (event) => {
+      statements.push(event.query);
+    },
+  });
   try {
     await sql`select set_config('search_path', ${`"${schema}", public`}, false)`.execute(db);
     await run(db);
