@@ -1,15 +1,19 @@
 import type { Consumer } from '../projections/projection';
 import { type ConsumerContext, projectionConsumersFor } from '../projections/registry';
 import { type AutoBidOutcome, autoBidderReactor } from './bid-templates/auto-bidder';
+import { autoBidImproverReactor } from './bid-templates/auto-bid-improver';
 
 // The product's consumers: the projections' and reactors' list (projections/registry.ts) with the reactors that run
 // application workflows, which projections/ may not import (DESIGN.md §1): the auto-bidder places its bids through
 // the hand-placed bid's workflow. Every process, script and test that runs the product's consumers takes them here.
 
-/** Every projection and reactor the runner keeps up to date; the auto-bidder right after the templates' read model. */
+/**
+ * Every projection and reactor the runner keeps up to date; the auto-bidder right after the templates' read model, and
+ * the auto-bid improver (floor and step) after it: it edits the auto-bids the auto-bidder placed.
+ */
 export function consumersFor(context: ConsumerContext): readonly Consumer[] {
   const consumers = [...projectionConsumersFor(context)];
-  consumers.splice(consumers.findIndex((consumer) => consumer.name === 'bid_templates') + 1, 0, autoBidderReactor({ report: logRefusal }));
+  consumers.splice(consumers.findIndex((consumer) => consumer.name === 'bid_templates') + 1, 0, autoBidderReactor({ report: logRefusal }), autoBidImproverReactor());
   return consumers;
 }
 
