@@ -1,6 +1,7 @@
 import { editBid } from '../bids/edit-bid';
 import { type AutoBidImproved, type AutoBidImprovementCommand, autoBidImprovementsDecider, autoBidImprovementsStream } from '../../domain/bid-template/auto-bid-improvements';
 import { bidTemplateDecider } from '../../domain/bid-template/decider';
+import { toHundredths } from '../../domain/bid-template/modifiers';
 import { bidTemplateStream } from '../../domain/bid-template/events';
 import { bidDecider, type BidState } from '../../domain/bid/decider';
 import type { BidEdited, BidPlaced } from '../../domain/bid/events';
@@ -33,7 +34,6 @@ export type AutoBidImproverOptions = { report?: (outcome: ImprovementOutcome) =>
 type Trigger = RecordedEvent<'BidPlaced' | 'BidEdited', BidPlaced['data'] | BidEdited['data']>;
 type Context = { db: Database; store: EventStore; report: (outcome: ImprovementOutcome) => void };
 
-const hundredths = (rate: number) => Math.round(rate * 100);
 /** Each improvement event's id: the same auto-bid and number always name the same event. */
 const improvementEventId = (event: { type: string; data: { bid_id: string; number: number } }) => derivedUuid('auto-bid-improvement', event.data.bid_id, String(event.data.number), event.type);
 
@@ -91,7 +91,7 @@ async function improve(context: Context, trigger: Trigger, autoBidId: string, te
   const beating = await loadState(store, bidStream(trigger.data.bid_id), bidDecider);
   // The trigger's bid as it is now: still active, another organisation's, and lower on comparison rate.
   if (beating.state.status !== 'active' || beating.state.bid.organisation_uuid === bid.state.bid.organisation_uuid) return;
-  if (hundredths(beating.state.bid.form.comparison_rate) >= hundredths(bid.state.bid.form.comparison_rate)) return;
+  if (toHundredths(beating.state.bid.form.comparison_rate) >= toHundredths(bid.state.bid.form.comparison_rate)) return;
   const { form, post_id } = bid.state.bid;
   const command: AutoBidImprovementCommand = {
     type: 'ImproveAutoBid',
@@ -115,7 +115,7 @@ async function improve(context: Context, trigger: Trigger, autoBidId: string, te
 }
 
 const isAt = (state: BidState, rates: { interest_rate: number; comparison_rate: number }) =>
-  state.status === 'active' && hundredths(state.bid.form.interest_rate) === hundredths(rates.interest_rate) && hundredths(state.bid.form.comparison_rate) === hundredths(rates.comparison_rate);
+  state.status === 'active' && toHundredths(state.bid.form.interest_rate) === toHundredths(rates.interest_rate) && toHundredths(state.bid.form.comparison_rate) === toHundredths(rates.comparison_rate);
 
 function run(context: Context, trigger: Trigger, autoBidId: string, command: AutoBidImprovementCommand) {
   const now = systemClock.now();

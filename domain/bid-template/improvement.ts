@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bidLimits, formatPercent } from '../bid/schemas';
 import type { FieldErrors } from '../post/schemas';
 import { numberField } from '../shared/fields';
+import { toHundredths } from './modifiers';
 import { maxMessage, notAWholeNumber } from '../shared/messages';
 
 // Floor and step (issue 29 item 7, beyond the spec; docs/bid-templates.md "Floor and step"): a template may carry the
@@ -26,7 +27,6 @@ export const improvementMessages = {
   notAllowed: 'You are not allowed to change the auto-bidding of this bid template.',
 } as const;
 
-const hundredths = (value: number) => Math.round(value * 100);
 const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
 
 /** The setting as the API and the screen send it; null: the template never improves its auto-bids. */
@@ -68,7 +68,7 @@ export function decideImprovementSetting(
     const parsed = autoBidImprovementSchema.safeParse(change.improvement);
     const errors: FieldErrors = {};
     if (!parsed.success) for (const issue of parsed.error.issues) (errors[['improvement', ...issue.path].join('.')] ??= []).push(issue.message);
-    if (parsed.success && hundredths(parsed.data.floor_comparison_rate) >= hundredths(templateComparisonRate)) {
+    if (parsed.success && toHundredths(parsed.data.floor_comparison_rate) >= toHundredths(templateComparisonRate)) {
       errors['improvement.floor_comparison_rate'] = [improvementMessages.floorBelowRate(templateComparisonRate)];
     }
     if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
@@ -88,9 +88,9 @@ export type ImprovementStep = { improves: true; to: BidRates } | { improves: fal
  */
 export function nextImprovement(current: BidRates, setting: AutoBidImprovement, improvementsSoFar: number): ImprovementStep {
   if (improvementsSoFar >= setting.max_improvements_per_post) return { improves: false, reason: 'max_reached' };
-  const comparison = hundredths(current.comparison_rate);
-  const interest = hundredths(current.interest_rate);
-  const down = Math.min(hundredths(setting.step), comparison - hundredths(setting.floor_comparison_rate), interest - hundredths(bidLimits.rate.min));
+  const comparison = toHundredths(current.comparison_rate);
+  const interest = toHundredths(current.interest_rate);
+  const down = Math.min(toHundredths(setting.step), comparison - toHundredths(setting.floor_comparison_rate), interest - toHundredths(bidLimits.rate.min));
   if (down <= 0) return { improves: false, reason: 'at_floor' };
   return { improves: true, to: { interest_rate: (interest - down) / 100, comparison_rate: (comparison - down) / 100 } };
 }
