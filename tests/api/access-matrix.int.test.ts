@@ -177,6 +177,7 @@ const matrix: Record<string, Rule> = {
   'PATCH /v4/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
   'PATCH /v4/home_loan_bid_templates/{id}/auto_bidding': { allowed: ['provider', 'admin'] },
   'POST /v3/home_loan_bid_templates/{id}/interactive_matches': { allowed: ['provider', 'admin'] },
+  'PATCH /v4/home_loan_bid_templates/{id}/improvement': { allowed: ['provider', 'admin'] },
   'PATCH /v1/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
   'DELETE /v3/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
   'GET /v4/template_rule_fields': { allowed: ['provider', 'admin'] },
