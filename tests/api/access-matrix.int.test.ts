@@ -204,6 +204,7 @@ const matrix: Record<string, Rule> = {
   'GET /v5/home_loan_bids': { allowed: admin },
   'GET /v4/home_loan_bids/{id}': { allowed: active },
   'PATCH /v4/home_loan_bids/{id}': { allowed: ['provider', 'admin'] },
+  'GET /v4/home_loan_bids/{id}/improvements': { allowed: ['provider', 'admin'] },
   'PATCH /v4/home_loan_bids/{id}/cancel': { allowed: ['provider', 'admin'] },
   'DELETE /v4/home_loan_bids/{id}': { allowed: admin },
   'GET /v1/posts/{id}/home_loan_bids': { allowed: active },

@@ -418,6 +418,7 @@ const table: Record<string, Row> = {
 
   // Bids: the bidder's (and the post's customer's to read); the auction room shows an open post's bids to providers.
   'GET /v4/home_loan_bids/{id}': { owner: 'provider', otherCustomer: 404, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}` }) },
+  'GET /v4/home_loan_bids/{id}/improvements': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}/improvements` }) },
   'PATCH /v4/home_loan_bids/{id}': {
     owner: 'provider',
     otherCustomer: 403,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoBidImproverReactor } from '../../application/bid-templates/auto-bid-improver';
 import { autoBidIdOf } from '../../application/bid-templates/auto-bidder';
+import { autoBidImprovementsView } from '../../contracts/auto-bid-improvement';
 import { bidTemplateView } from '../../contracts/bid-template';
 import { type AutoBidImproved, autoBidImprovementsDecider, autoBidImprovementsStream } from '../../domain/bid-template/auto-bid-improvements';
 import { improvementMessages } from '../../domain/bid-template/improvement';
@@ -196,6 +197,24 @@ describe('a hand bid beats an auto-bid', () => {
       [5.55, 5.5],
       [5.5, 5.45],
     ]);
+  });
+
+  it('the audit reads each improvement with the bid that beat it, for the bid’s own side only', async () => {
+    const audit = await send(lender, 'GET', `/v4/home_loan_bids/${autoBid}/improvements`);
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(autoBidImprovementsView.parse(audit.json())).toMatchObject({
+      bid_uuid: autoBid,
+      template: { uuid: templateId, name: 'Improves to 5.45' },
+      improvements: [
+        { number: 1, from: { comparison_rate: 5.6 }, to: { comparison_rate: 5.55 }, beaten_by_bid_uuid: handBid, beaten_by_comparison_rate: 5.55, refused: null },
+        { number: 2, to: { comparison_rate: 5.5 }, beaten_by_comparison_rate: 5.5 },
+        { number: 3, to: { comparison_rate: 5.45 }, setting: { floor_comparison_rate: 5.45, step: 0.05, max_improvements_per_post: 3 } },
+      ],
+    });
+    expect((await t.asAdmin({ method: 'GET', url: `/v4/home_loan_bids/${autoBid}/improvements` })).statusCode).toBe(200);
+    // The competitor whose bid beat it, and the post's customer, learn nothing of the template's floor and step.
+    expect((await send(rival, 'GET', `/v4/home_loan_bids/${autoBid}/improvements`)).statusCode).toBe(404);
+    expect((await send(post.owner, 'GET', `/v4/home_loan_bids/${autoBid}/improvements`)).statusCode).toBe(403);
   });
 
   it('a replay of every trigger adds nothing', async () => {
