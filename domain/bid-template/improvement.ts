@@ -52,9 +52,20 @@ export type AutoBidImprovementSet = {
 };
 
 /**
- * Sets or clears the floor and step. Field errors come under `improvement.<field>`; the floor must lie below the
- * template's own comparison rate (else the first improvement would already be a rise). Unchanged records nothing.
+ * The setting's field errors under `improvement.<field>` (the API's 422 and the screen's form): the schema's, and a
+ * floor that is not below the template's own comparison rate (else the first improvement would already be a rise).
  */
+export function improvementErrors(input: unknown, templateComparisonRate: number): { ok: true; improvement: AutoBidImprovement } | { ok: false; errors: FieldErrors } {
+  const parsed = autoBidImprovementSchema.safeParse(input);
+  const errors: FieldErrors = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) (errors[['improvement', ...issue.path].join('.')] ??= []).push(issue.message);
+  if (parsed.success && toHundredths(parsed.data.floor_comparison_rate) >= toHundredths(templateComparisonRate)) {
+    errors['improvement.floor_comparison_rate'] = [improvementMessages.floorBelowRate(templateComparisonRate)];
+  }
+  return parsed.success && Object.keys(errors).length === 0 ? { ok: true, improvement: parsed.data } : { ok: false, errors };
+}
+
+/** Sets (checked by `improvementErrors`) or clears the floor and step; unchanged records nothing. */
 export function decideImprovementSetting(
   current: AutoBidImprovement | null,
   change: { template_id: string; improvement: unknown },
@@ -65,14 +76,9 @@ export function decideImprovementSetting(
   const { template_id } = change;
   let improvement: AutoBidImprovement | null = null;
   if (change.improvement !== null) {
-    const parsed = autoBidImprovementSchema.safeParse(change.improvement);
-    const errors: FieldErrors = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) (errors[['improvement', ...issue.path].join('.')] ??= []).push(issue.message);
-    if (parsed.success && toHundredths(parsed.data.floor_comparison_rate) >= toHundredths(templateComparisonRate)) {
-      errors['improvement.floor_comparison_rate'] = [improvementMessages.floorBelowRate(templateComparisonRate)];
-    }
-    if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
-    improvement = parsed.data;
+    const checked = improvementErrors(change.improvement, templateComparisonRate);
+    if (!checked.ok) return checked;
+    improvement = checked.improvement;
   }
   const same = JSON.stringify(current) === JSON.stringify(improvement);
   return { ok: true, events: same ? [] : [{ type: 'AutoBidImprovementSet', data: { template_id, improvement, set_by: actorId, set_at: now } }] };
