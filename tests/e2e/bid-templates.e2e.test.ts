@@ -9,7 +9,7 @@ import { testPassword, type TestUser } from '../support/users';
 // Issue 28's journey through the built UI served by the real API, in Debian's Chromium (docs/bid-templates.md
 // "Screens"): a provider creates a template (details with a required document, its key fact sheet uploaded as a PDF,
 // qualifying rules, a postcode whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
-// turns its auto-bidding on in the review step, clones it; an admin finds both in the list filtered by organisation,
+// sets its floor and step and turns its auto-bidding on in the review step, clones it; an admin finds both in the list filtered by organisation,
 // deletes the clone and turns the auto-bidding off from the list; the provider cancels the template's active bids
 // with a reason (issue 29 item 3); a customer is refused.
 
@@ -170,6 +170,18 @@ describe('a provider sets up a bid template', () => {
     await page.getByTestId('interactive-matching-expiry').waitFor();
     expect(await page.getByTestId('interactive-matching-expiry').textContent()).toMatch(/Offered until \d{4}-\d{2}-\d{2} \(valid for 3 days\)/);
     await dismiss('Success!');
+    // Floor and step (docs/bid-templates.md): the floor must be below the template's comparison rate (6.20%).
+    await page.getByLabel('Improve when outbid').check();
+    const floor = page.getByLabel('Floor (comparison rate %)');
+    await floor.fill('6.30');
+    await page.getByLabel('Step (%)').fill('0.05');
+    await page.getByLabel('Improvements per post').fill('3');
+    await page.getByRole('button', { name: 'Save improvement' }).click();
+    await page.getByText("The floor must be below the template's comparison rate (6.20%).").waitFor();
+    await floor.fill('6.00');
+    await page.getByRole('button', { name: 'Save improvement' }).click();
+    await dismiss('Success!');
+    expect(await page.getByTestId('improvement-saved').textContent()).toBe('Improves by 0.05% when outbid, down to 6.00%, at most 3 times per post.');
     // spec 3 §4 "Auto-bidding": ticking it on asks a pending template for its execution option and the review period.
     await page.getByLabel('Bid automatically').check();
     await page.getByLabel('New posts and the posts already open').check();

@@ -61,7 +61,16 @@ export function ImprovementPanel({ template, readOnly = false }: { template: Bid
           {saved && <Text size="sm" data-testid="improvement-saved">{improvementInWords(saved)}</Text>}
           {on && (
             <Group align="flex-start">
-              <NumberInput label="Floor (comparison rate %)" {...field('floor_comparison_rate')} min={0} decimalScale={2} fixedDecimalScale clampBehavior="none" allowNegative={false} w={200} />
+              <NumberInput
+                label="Floor (comparison rate %)"
+                description={`Below ${formatPercent(template.comparison_rate)}`}
+                {...field('floor_comparison_rate')}
+                decimalScale={2}
+                fixedDecimalScale
+                clampBehavior="none"
+                allowNegative={false}
+                w={200}
+              />
               <NumberInput
                 label="Step (%)"
                 description={`${formatPercent(improvementStepLimits.min)} to ${formatPercent(improvementStepLimits.max)}`}
