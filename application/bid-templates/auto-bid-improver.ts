@@ -37,37 +37,47 @@ type Context = { db: Database; store: EventStore; report: (outcome: ImprovementO
 /** Each improvement event's id: the same auto-bid and number always name the same event. */
 const improvementEventId = (event: { type: string; data: { bid_id: string; number: number } }) => derivedUuid('auto-bid-improvement', event.data.bid_id, String(event.data.number), event.type);
 
+const triggerTypes: ReadonlySet<string> = new Set(['BidPlaced', 'BidEdited']);
+
 export function autoBidImproverReactor(options: AutoBidImproverOptions = {}): Reactor {
   const report = options.report ?? (() => {});
   return {
     kind: 'reactor',
     name: 'auto-bid-improver',
     version: 1,
-    eventTypes: new Set(['BidPlaced', 'BidEdited']),
+    eventTypes: triggerTypes,
     // The auto-bids on the post (bids); what the edit workflow reads (providers, organisations, products, documents).
     readsFrom: ['bids', 'bid_templates', 'users', 'organisations', 'deals', 'financial_institution_products', 'document_types'],
     async react(events, { store, db }) {
-      for (const event of events) await onBid({ db, store, report }, event as Trigger);
+      // A batch carries other events too: only a bid placed or edited beats anything.
+      for (const event of events) if (triggerTypes.has(event.type)) await onBid({ db, store, report }, event as Trigger);
     },
   };
 }
 
-/** The active auto-bids of other organisations on the trigger's post, oldest first (a deterministic order). */
+/**
+ * The active auto-bids of other organisations on the trigger's post that it beats, whose template has a floor and step
+ * and is auto-bidding, oldest first (a deterministic order). The read models narrow the candidates (a post with many
+ * auto-bids reads no stream for a template without a floor and step); each is decided again on the streams.
+ */
 async function onBid(context: Context, trigger: Trigger): Promise<void> {
-  const { bid_id, post_id, organisation_uuid } = trigger.data;
+  const { bid_id, post_id, organisation_uuid, bid } = trigger.data;
   const autoBids = await context.db
     .selectFrom('bids')
-    .select(['uuid', 'auto_bid_template_id'])
-    .where('post_id', '=', post_id)
-    .where('status', '=', 'active')
-    .where('deleted', '=', false)
-    .where('auto_bid_template_id', 'is not', null)
-    .where('uuid', '!=', bid_id)
-    .where('organisation_uuid', '!=', organisation_uuid)
-    .orderBy('created_at')
-    .orderBy('uuid')
+    .innerJoin('bid_templates', 'bid_templates.uuid', 'bids.auto_bid_template_id')
+    .select(['bids.uuid as uuid', 'bid_templates.uuid as template_id'])
+    .where('bids.post_id', '=', post_id)
+    .where('bids.status', '=', 'active')
+    .where('bids.deleted', '=', false)
+    .where('bids.uuid', '!=', bid_id)
+    .where('bids.organisation_uuid', '!=', organisation_uuid)
+    .where('bids.comparison_rate', '>', bid.comparison_rate)
+    .where('bid_templates.auto_bidding', '=', 'active')
+    .where('bid_templates.improvement', 'is not', null)
+    .orderBy('bids.created_at')
+    .orderBy('bids.uuid')
     .execute();
-  for (const autoBid of autoBids) await improve(context, trigger, autoBid.uuid, autoBid.auto_bid_template_id!);
+  for (const autoBid of autoBids) await improve(context, trigger, autoBid.uuid, autoBid.template_id);
 }
 
 async function improve(context: Context, trigger: Trigger, autoBidId: string, templateId: string): Promise<void> {
