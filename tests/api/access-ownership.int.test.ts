@@ -322,6 +322,12 @@ const table: Record<string, Row> = {
     otherOrganisation: 404,
     target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/interactive_matches`, payload: { interactive_matching: false } }),
   },
+  'PATCH /v4/home_loan_bid_templates/{id}/improvement': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}/improvement`, payload: { improvement: { floor_comparison_rate: 5.2, step: 0.05, max_improvements_per_post: 2 } } }),
+  },
   'DELETE /v3/home_loan_bid_templates/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}` }) },
   'GET /v4/home_loan_bid_templates/{id}/template_qualifying_rules': {
     owner: 'provider',
@@ -412,6 +418,7 @@ const table: Record<string, Row> = {
 
   // Bids: the bidder's (and the post's customer's to read); the auction room shows an open post's bids to providers.
   'GET /v4/home_loan_bids/{id}': { owner: 'provider', otherCustomer: 404, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}` }) },
+  'GET /v4/home_loan_bids/{id}/improvements': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}/improvements` }) },
   'PATCH /v4/home_loan_bids/{id}': {
     owner: 'provider',
     otherCustomer: 403,
