@@ -50,7 +50,13 @@ async function improvingTemplate(who: TestProvider, name: string, setting: Setti
   }
   const activated = await send(who, 'PATCH', `/v4/home_loan_bid_templates/${templateId}/auto_bidding`, { auto_bidding: true });
   expect(activated.statusCode, activated.body).toBe(200);
+  made.push({ who, templateId });
   return templateId;
+}
+/** Every template this file turned on, so a test can start with none bidding. */
+const made: { who: TestProvider; templateId: string }[] = [];
+async function turnOffEveryTemplate() {
+  for (const { who, templateId } of made.splice(0)) expect((await send(who, 'PATCH', `/v4/home_loan_bid_templates/${templateId}/auto_bidding`, { auto_bidding: false })).statusCode).toBe(200);
 }
 
 const ratesOf = async (bidId: string) =>
@@ -158,10 +164,13 @@ describe('a hand bid beats an auto-bid', () => {
   let post: ActivePost;
   let autoBid: string;
   let handBid: string;
+  let improver: TestProvider;
 
   beforeAll(async () => {
-    // Floor 5.45, step 0.05, at most 3 times per post; it bids 5.50% (comparison 5.60%).
-    templateId = await improvingTemplate(lender, 'Improves to 5.45', { floor_comparison_rate: 5.45, step: 0.05, max_improvements_per_post: 3 });
+    // Floor 5.45, step 0.05, at most 3 times per post; it bids 5.50% (comparison 5.60%). A provider of its own: a
+    // provider's later template bids only where it beats the provider's own auto-bids (docs/auto-bidding.md).
+    improver = await provider(t);
+    templateId = await improvingTemplate(improver, 'Improves to 5.45', { floor_comparison_rate: 5.45, step: 0.05, max_improvements_per_post: 3 });
     await projectionsIdle(t);
     post = await publishedPost();
     autoBid = autoBidIdOf(templateId, post.postId);
@@ -181,7 +190,7 @@ describe('a hand bid beats an auto-bid', () => {
     // The edit is the bid's own BidEdited, by its provider, naming the improvement as its cause.
     const edits = (await t.store.readStream(bidStream(autoBid))).filter((event) => event.type === 'BidEdited');
     expect(edits).toHaveLength(1);
-    expect(edits[0]).toMatchObject({ metadata: { user_id: lender.id, causation_id: improved!.id } });
+    expect(edits[0]).toMatchObject({ metadata: { user_id: improver.id, causation_id: improved!.id } });
   });
 
   it('improves again on each later beat, down to the floor, and stops there', async () => {
@@ -200,7 +209,7 @@ describe('a hand bid beats an auto-bid', () => {
   });
 
   it('the audit reads each improvement with the bid that beat it, for the bid’s own side only', async () => {
-    const audit = await send(lender, 'GET', `/v4/home_loan_bids/${autoBid}/improvements`);
+    const audit = await send(improver, 'GET', `/v4/home_loan_bids/${autoBid}/improvements`);
     expect(audit.statusCode, audit.body).toBe(200);
     expect(autoBidImprovementsView.parse(audit.json())).toMatchObject({
       bid_uuid: autoBid,
@@ -230,8 +239,9 @@ describe('a hand bid beats an auto-bid', () => {
 
 describe('the limits', () => {
   it('improves at most the set number of times per post, and the last step stops at the floor', async () => {
-    const counted = await improvingTemplate(lender, 'Twice at most', { floor_comparison_rate: 4, step: 0.1, max_improvements_per_post: 2 });
-    const floored = await improvingTemplate(lender, 'Floor 5.53', { floor_comparison_rate: 5.53, step: 0.05, max_improvements_per_post: 10 });
+    // Two providers: one provider's second template would not bid beside its first (the same rate).
+    const counted = await improvingTemplate(await provider(t), 'Twice at most', { floor_comparison_rate: 4, step: 0.1, max_improvements_per_post: 2 });
+    const floored = await improvingTemplate(await provider(t), 'Floor 5.53', { floor_comparison_rate: 5.53, step: 0.05, max_improvements_per_post: 10 });
     await projectionsIdle(t);
     const post = await publishedPost();
     const hand = await placeBid(t, rival, post.homeLoanId, { interest_rate: 5, comparison_rate: 5.1 });
@@ -250,6 +260,9 @@ describe('the limits', () => {
   }, 300_000);
 
   it('the same organisation’s bid, or a template turned off, improves nothing', async () => {
+    // Only this test's templates bid (another test's improving auto-bids would beat the lender's in turn).
+    await turnOffEveryTemplate();
+    await improvingTemplate(lender, 'The lender’s own', { floor_comparison_rate: 5, step: 0.05, max_improvements_per_post: 5 });
     const off = await improvingTemplate(rival, 'Turned off later', { floor_comparison_rate: 5, step: 0.05, max_improvements_per_post: 5 });
     await projectionsIdle(t);
     const post = await publishedPost();
