@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// `GET /v4/home_loan_bids/{id}/improvements` (docs/bid-templates.md "Floor and step"): the audit of an auto-bid's
+// `GET /v4/home_loan_bids/{id}/improvements` (docs/auto-bidding.md "Floor and step"): the audit of an auto-bid's
 // improvements, for the bid's own side (its provider, its organisation's viewers, admins).
 
 const rates = z.object({ interest_rate: z.number(), comparison_rate: z.number() });

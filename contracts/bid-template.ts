@@ -43,7 +43,7 @@ export const bidTemplateView = z.object({
   interactive_matching: z.boolean(),
   interactive_matching_valid_for: z.number().int().nullable(),
   interactive_matching_expiration_date: z.string().nullable(),
-  /** Floor and step (docs/bid-templates.md "Floor and step"); null when its auto-bids never improve. */
+  /** Floor and step (docs/auto-bidding.md "Floor and step"); null when its auto-bids never improve. */
   improvement: z.object({ floor_comparison_rate: z.number(), step: z.number(), max_improvements_per_post: z.number().int() }).nullable(),
   home_loan_bid_template: z.object(bidTemplateDetailsFields.shape),
   /** The financial institution product the template offers, with its names (docs/products.md); null when none. */

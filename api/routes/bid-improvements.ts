@@ -7,7 +7,7 @@ import { sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
 import { bidNotFound, type BidReplies, bidResponses, params, providerOrAdmin, READ_MODELS, TAGS } from './bid-replies';
 
-// Floor and step (docs/bid-templates.md "Floor and step"): the audit of an auto-bid's improvements. Only the bid's own
+// Floor and step (docs/auto-bidding.md "Floor and step"): the audit of an auto-bid's improvements. Only the bid's own
 // side reads it (its provider, its organisation's viewers, admins): a competitor or the customer never learns a
 // template's floor and step.
 

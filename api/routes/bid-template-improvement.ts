@@ -5,7 +5,7 @@ import { bidTemplateView, improvementBody } from '../../contracts/bid-template';
 import type { AppDependencies } from '../dependencies';
 import { answerChange, params, providerOrAdmin, TAGS, templateRequestOf, templateResponses } from './bid-template-replies';
 
-// Floor and step (issue 29 item 7, beyond the spec; docs/bid-templates.md "Floor and step"): the template's setting.
+// Floor and step (issue 29 item 7, beyond the spec; docs/auto-bidding.md "Floor and step"): the template's setting.
 // The improvements themselves are the auto-bid improver's (application/bid-templates/auto-bid-improver.ts).
 
 export const bidTemplateImprovementRoutes =

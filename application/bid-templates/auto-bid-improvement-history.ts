@@ -4,7 +4,7 @@ import type { Database } from '../../infrastructure/database/database';
 import type { EventStore } from '../../infrastructure/event-store/event-store';
 import { findBidTemplate } from '../../projections/bid-templates/queries';
 
-// The audit of one auto-bid's improvements (docs/bid-templates.md "Floor and step"): its stream as it stands, each
+// The audit of one auto-bid's improvements (docs/auto-bidding.md "Floor and step"): its stream as it stands, each
 // improvement with the bid that beat it and whether the edit was refused. Who may read it is the route's question.
 
 export async function autoBidImprovementHistory(deps: { db: Database; store: EventStore }, bid: { uuid: string; auto_bid_template_id: string | null }): Promise<AutoBidImprovementsView> {

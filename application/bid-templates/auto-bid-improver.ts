@@ -16,7 +16,7 @@ import { derivedUuid, randomIds } from '../../infrastructure/ids';
 import { biddersOf } from '../../projections/bids/queries';
 import type { Reactor } from '../../projections/projection';
 
-// Floor and step (issue 29 item 7; docs/bid-templates.md "Floor and step"): a bid placed or edited on a post → every
+// Floor and step (issue 29 item 7; docs/auto-bidding.md "Floor and step"): a bid placed or edited on a post → every
 // active auto-bid of another organisation on that post that this bid now beats on comparison rate, whose template is
 // auto-bidding (active, unexpired) with a floor and step, improves by one step through the bid's own edit workflow
 // (the same path as `PATCH /v4/home_loan_bids/{id}`). The improvement is recorded first (`AutoBidImproved`, its id

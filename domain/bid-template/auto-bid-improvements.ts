@@ -1,7 +1,7 @@
 import { accept, type Decider, type Decision } from '../shared/decider';
 import { type AutoBidImprovement, type BidRates, nextImprovement } from './improvement';
 
-// The improvements of one auto-bid (`auto_bid_improvements-<bid uuid>`, docs/bid-templates.md "Floor and step"): each
+// The improvements of one auto-bid (`auto_bid_improvements-<bid uuid>`, docs/auto-bidding.md "Floor and step"): each
 // step down its template took because another organisation's bid beat it, and the edits the bid's workflow refused.
 // One stream per auto-bid, so the count per post comes from events (a template bids once per post), a replayed cause
 // records nothing, and the template's own revision (a provider's save) is never disturbed by its auto-bids.

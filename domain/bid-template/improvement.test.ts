@@ -6,7 +6,7 @@ import { type AutoBidImprovementCommand, type AutoBidImprovementEvent, autoBidIm
 import { type AutoBidImprovement, decideImprovementSetting, improvementCountLimits, improvementMessages, improvementStepLimits, nextImprovement } from './improvement';
 import { toHundredths } from './modifiers';
 
-// Floor and step (docs/bid-templates.md "Floor and step"): the setting's checks, the next rate, the floor clamp and
+// Floor and step (docs/auto-bidding.md "Floor and step"): the setting's checks, the next rate, the floor clamp and
 // the count limit, and the improvements stream's exactly-once rules.
 
 const setting: AutoBidImprovement = { floor_comparison_rate: 5.9, step: 0.05, max_improvements_per_post: 3 };

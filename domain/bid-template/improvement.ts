@@ -5,7 +5,7 @@ import { numberField } from '../shared/fields';
 import { toHundredths } from './modifiers';
 import { maxMessage, notAWholeNumber } from '../shared/messages';
 
-// Floor and step (issue 29 item 7, beyond the spec; docs/bid-templates.md "Floor and step"): a template may carry the
+// Floor and step (issue 29 item 7, beyond the spec; docs/auto-bidding.md "Floor and step"): a template may carry the
 // lowest comparison rate it will go to and a step. When another organisation's bid beats its auto-bid on a post, the
 // auto-bid improves by one step, never below the floor, at most `max_improvements_per_post` times on that post.
 // This file holds the setting (its schema, shared by the API and the screen, and its decision) and the pure

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, placeBid, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
-// Floor and step (issue 29 item 7, docs/bid-templates.md "Floor and step"), on a real PostgreSQL with the product's
+// Floor and step (issue 29 item 7, docs/auto-bidding.md "Floor and step"), on a real PostgreSQL with the product's
 // consumers running: another organisation's bid beats an auto-bid → the auto-bid improves one step through the bid's
 // edit workflow, never below the floor, at most the set number of times per post; two templates outbidding each other
 // stop; a replay adds nothing; a crash between the improvement and its edit is finished later.

@@ -4,7 +4,7 @@ import type { AutoBidImprovement } from '../../../../domain/bid-template/improve
 import { apiFetch } from '../../../lib/api-fetch';
 import { bidTemplateKeys } from './bid-template-keys';
 
-// `PATCH /v4/home_loan_bid_templates/{id}/improvement` (docs/bid-templates.md "Floor and step"): set or clear it.
+// `PATCH /v4/home_loan_bid_templates/{id}/improvement` (docs/auto-bidding.md "Floor and step"): set or clear it.
 
 export function useSetImprovement(template: Pick<BidTemplateView, 'uuid' | 'revision'>) {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { formatPercent } from '../../../lib/format';
 import { useSetImprovement } from '../api/set-improvement';
 import { bidTemplateTexts } from '../bid-template-texts';
 
-// Floor and step (docs/bid-templates.md "Floor and step", beyond the spec): when another organisation's bid beats one
+// Floor and step (docs/auto-bidding.md "Floor and step", beyond the spec): when another organisation's bid beats one
 // of this template's auto-bids, the auto-bid improves by one step, never below the floor, at most so many times per
 // post. Checked with the API's own rules (`improvementErrors`) and saved on its own, like interactive matching.
 

@@ -6,7 +6,7 @@ import { apiFetch } from '../../../lib/api-fetch';
 import { formatDateTime, formatPercent } from '../../../lib/format';
 import { bidKeys } from '../api/bid-keys';
 
-// Floor and step (docs/bid-templates.md "Floor and step"): the audit of an auto-bid's improvements on the bid's page,
+// Floor and step (docs/auto-bidding.md "Floor and step"): the audit of an auto-bid's improvements on the bid's page,
 // for the bid's own side (the answer names its template: `auto_bid_template` is set only for them). Nothing shows for
 // a bid never improved.
 
