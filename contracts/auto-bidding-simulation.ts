@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { traceSteps } from '../domain/bid-template/evaluation';
 import { postSortKeys } from '../domain/post/schemas';
 
-// The auto-bidding simulation as the API takes and answers it (spec 3 §4, §7; docs/bid-templates.md "Simulation").
+// The auto-bidding simulation as the API takes and answers it (spec 3 §4, §7; docs/auto-bidding.md "Simulation").
 
 /**
  * `PATCH /v1/home_loan_bid_templates/{id}` with execute_automatic_bidding (spec 3 §4: "takes a mode (simulation or a

@@ -43,6 +43,8 @@ export const bidTemplateView = z.object({
   interactive_matching: z.boolean(),
   interactive_matching_valid_for: z.number().int().nullable(),
   interactive_matching_expiration_date: z.string().nullable(),
+  /** Floor and step (docs/auto-bidding.md "Floor and step"); null when its auto-bids never improve. */
+  improvement: z.object({ floor_comparison_rate: z.number(), step: z.number(), max_improvements_per_post: z.number().int() }).nullable(),
   home_loan_bid_template: z.object(bidTemplateDetailsFields.shape),
   /** The financial institution product the template offers, with its names (docs/products.md); null when none. */
   financial_institution_product: offeredProductView.nullable(),
@@ -120,6 +122,9 @@ export const interactiveMatchBody = z.strictObject({
   interactive_matching: z.boolean({ error: 'Tick interactive matching on or off.' }),
   interactive_matching_valid_for: z.number({ error: 'Choose a validity in days.' }).int('Choose a validity in days.').nullable().optional(),
 });
+
+/** `PATCH /v4/home_loan_bid_templates/{id}/improvement`: the floor and step, checked by the decider (422 under `improvement.<field>`), or null. */
+export const improvementBody = z.strictObject({ revision, improvement: z.record(z.string(), z.unknown()).nullable() });
 
 export const qualifyingRulesBody = z.strictObject({ revision, template_qualifying_rules: z.array(ruleTestSchema).max(ruleFieldNames.length) });
 export const conditionalRuleBody = z.strictObject({ revision, template_conditional_field: conditionalRuleSchema.omit({ uuid: true }) });

@@ -57,7 +57,7 @@ export const bidView = z.object({
   show_private: z.boolean(),
   origin: z.enum(bidOrigins),
   /**
-   * Placed by the auto-bidder rather than by a person (docs/bid-templates.md "Placed automatically"): shown to the
+   * Placed by the auto-bidder rather than by a person (docs/auto-bidding.md "Placed automatically"): shown to the
    * post's customer, the bid's organisation and admins; null for everyone else (a competing provider).
    */
   placed_automatically: z.boolean().nullable(),
@@ -68,7 +68,7 @@ export const bidView = z.object({
    */
   auto_bid_template: z.object({ uuid: z.uuid(), name: z.string().nullable(), may_open: z.boolean() }).nullable(),
   /**
-   * Why the template placed it (docs/bid-templates.md "Why this bid"): the bid action, the provider's earlier bids it
+   * Why the template placed it (docs/auto-bidding.md "Why this bid"): the bid action, the provider's earlier bids it
    * replaced and every rule the post was evaluated with. It quotes the template's rules, so only for admins, the
    * bid's provider and those of its organisation who may open the template; null for everyone else, for a bid placed by hand and for auto-bids placed before it was kept. `trace`
    * is null once the post's customer was erased.

@@ -11,7 +11,7 @@ import type { AppDependencies } from '../dependencies';
 import { sendProblem } from '../problem';
 import { params, providerOrAdmin, TAGS, templateNotFound, templateRequestOf, templateResponses } from './bid-template-replies';
 
-// The auto-bidding simulation's page (issue 29 item 4, docs/bid-templates.md "Simulation"): one simulation with its
+// The auto-bidding simulation's page (issue 29 item 4, docs/auto-bidding.md "Simulation"): one simulation with its
 // result, and a template's last simulations. Whoever sees the template sees its simulations (spec 3 §6); a customer is
 // refused, anyone else is told it is not found.
 

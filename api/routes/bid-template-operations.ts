@@ -11,8 +11,8 @@ import { READ_MODELS as BID_READ_MODELS } from './bid-replies';
 import { params, providerOrAdmin, TAGS, templateProblem, templateRequestOf, templateResponses } from './bid-template-replies';
 
 // spec 3 §4, §7 `PATCH /v1/home_loan_bid_templates/{id}`: a template's operations, by `operation`. Built:
-// cancel_active_bids (docs/bid-templates.md "Cancelling a template's bids"; application/bid-templates/cancel-template-bids.ts)
-// and execute_automatic_bidding in mode simulation (docs/bid-templates.md "Simulation"; request-simulation.ts).
+// cancel_active_bids (docs/auto-bidding.md "Cancelling a template's bids"; application/bid-templates/cancel-template-bids.ts)
+// and execute_automatic_bidding in mode simulation (docs/auto-bidding.md "Simulation"; request-simulation.ts).
 
 export const bidTemplateOperationRoutes =
   (deps: AppDependencies): FastifyPluginAsyncZod =>

@@ -64,6 +64,7 @@ export async function toTemplateViews(deps: AppDependencies, viewer: TemplateVie
     interactive_matching: row.interactive_matching,
     interactive_matching_valid_for: row.interactive_matching_valid_for,
     interactive_matching_expiration_date: row.interactive_matching_expiration_date,
+    improvement: row.improvement,
     home_loan_bid_template: row.details,
     financial_institution_product: namedProductView(products.get(row.details.financial_institution_product ?? '')),
     qualifying_rules: row.qualifying_rules,

@@ -15,6 +15,7 @@ import { sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { answerChange, answerTemplate, params, providerOrAdmin, READ_MODELS, TAGS, templateNotFound, templateProblem, templateRequestOf, templateResponses, toTemplateViews } from './bid-template-replies';
 import { bidTemplateDocumentRoutes } from './bid-template-documents';
+import { bidTemplateImprovementRoutes } from './bid-template-improvement';
 import { bidTemplateOperationRoutes } from './bid-template-operations';
 import { autoBiddingSimulationRoutes } from './auto-bidding-simulations';
 import { bidTemplateRuleRoutes } from './bid-template-rules';
@@ -186,4 +187,5 @@ export const bidTemplateRoutes =
     await app.register(bidTemplateDocumentRoutes(deps));
     await app.register(bidTemplateOperationRoutes(deps));
     await app.register(autoBiddingSimulationRoutes(deps));
+    await app.register(bidTemplateImprovementRoutes(deps));
   };

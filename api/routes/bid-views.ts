@@ -39,7 +39,7 @@ function providerNameShown(row: BidRow, audience: BidAudience): boolean {
 
 /**
  * The bid's own side: its organisation's people and admins. They see which template placed a bid; the customer sees
- * only that it was placed automatically, a competing provider neither (docs/bid-templates.md "Placed automatically").
+ * only that it was placed automatically, a competing provider neither (docs/auto-bidding.md "Placed automatically").
  */
 function bidsOwnSide(row: Pick<BidRow, 'provider_id' | 'organisation_uuid'>, caller: Caller): boolean {
   return caller.userType === 'admin' || caller.userId === row.provider_id || (caller.organisationUuid !== null && caller.organisationUuid === row.organisation_uuid);
@@ -69,7 +69,7 @@ export async function toBidViews(
     const template = row.auto_bid_template_id ? templates.get(row.auto_bid_template_id) : undefined;
     const mayOpen = template !== undefined && maySeeTemplate(templateActorOf({ caller: audience.caller, correlationId: '' }), template);
     // The why quotes the template's rules: its own side who may see the template (its provider always, also once the
-    // template is deleted), and admins (docs/bid-templates.md "Why this bid").
+    // template is deleted), and admins (docs/auto-bidding.md "Why this bid").
     const whyShown = ownSide && (mayOpen || audience.caller.userType === 'admin' || audience.caller.userId === row.provider_id);
     return {
       uuid: row.uuid,

@@ -9,6 +9,7 @@ import { domainProblem } from '../domain-problems';
 import { problemResponses, sendProblem } from '../problem';
 import { answerPosition, waitForRequestedPosition } from '../read-your-writes';
 import { bidChangeRoutes } from './bid-changes';
+import { bidImprovementRoutes } from './bid-improvements';
 import { bidDocumentRoutes } from './bid-documents';
 import { bidListRoutes } from './bid-lists';
 import { anyone, bidNotFound, bidProblem, bidReplies, bidRequestOf, bidResponses, params, providerOrAdmin, READ_MODELS, TAGS } from './bid-replies';
@@ -78,5 +79,6 @@ export const bidRoutes =
 
     await app.register(bidListRoutes(deps, replies));
     await app.register(bidChangeRoutes(deps, replies));
+    await app.register(bidImprovementRoutes(deps, replies));
     await app.register(bidDocumentRoutes(deps, replies));
   };

@@ -27,7 +27,7 @@ import type { Reactor } from '../../projections/projection';
 import type { BidTemplatesTable } from '../../projections/bid-templates/tables';
 import { rulesOf } from './template-rules';
 
-// The auto-bidder (issue 29 item 2, docs/bid-templates.md "The auto-bidder"): when a post is published, every template
+// The auto-bidder (issue 29 item 2, docs/auto-bidding.md "The auto-bidder"): when a post is published, every template
 // whose auto-bidding was active at that moment and whose evaluation qualifies places one bid through the hand-placed
 // bid's workflow (the LVR block, bounds, permissions, bidding limits and the post's status all apply). A first
 // activation with the scope open_posts, and a rescan, bid on the posts open then. The bid's id derives from template
@@ -35,7 +35,7 @@ import { rulesOf } from './template-rules';
 // that outlasts the post (the provider suspended, a bidding limit maxed) stops the template (`StopAutoBidding`).
 // Each bid records its template, bid action and rule trace (`BidPlaced.auto_bid`). A bid better for the customer than
 // the provider's active bids on the post replaces them (placed first, then they are cancelled with the fixed reason);
-// one that is not better is not placed (docs/bid-templates.md "Replacing the provider's earlier bid").
+// one that is not better is not placed (docs/auto-bidding.md "Replacing the provider's earlier bid").
 
 /** One auto-bid's id: the same template and post always name the same bid, whichever trigger placed it. */
 export const autoBidIdOf = (templateId: string, postId: string) => derivedUuid('auto-bid', templateId, postId);

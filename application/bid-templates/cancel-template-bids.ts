@@ -10,7 +10,7 @@ import { cancelBid } from '../bids/cancel-bid';
 import type { WorkflowDependencies } from '../dependencies';
 import { templateActorOf, type TemplateRequest } from './template-request';
 
-// spec 3 §4 "Cancel active bids", §6, §7 (docs/bid-templates.md "Cancelling a template's bids"): every bid the
+// spec 3 §4 "Cancel active bids", §6, §7 (docs/auto-bidding.md "Cancelling a template's bids"): every bid the
 // template placed that is still active on a post in bidding is cancelled with the one reason, each through the
 // bid's own cancel workflow (application/bids/cancel-bid.ts), so each passes the same checks as a hand cancellation.
 

@@ -8,7 +8,7 @@ import type { WorkflowDependencies } from '../dependencies';
 import { changeBidTemplate, type ChangeBidTemplateResult } from './change-bid-template';
 import { templateActorOf, type TemplateRequest } from './template-request';
 
-// spec 3 §4 "Auto-bidding" (docs/bid-templates.md "Auto-bidding"): tick a template's auto-bidding on or off. The
+// spec 3 §4 "Auto-bidding" (docs/auto-bidding.md): tick a template's auto-bidding on or off. The
 // validity is the system configuration's auto_bidding_validity_days; the review period goes up to the provider's
 // max_auto_bidding_review_period.
 

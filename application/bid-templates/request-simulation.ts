@@ -10,7 +10,7 @@ import { maxAutoBiddingReviewPeriodOf } from './change-auto-bidding';
 import { templateActorOf, templateContextOf, type TemplateRequest } from './template-request';
 
 // spec 3 §4, §7 `PATCH /v1/home_loan_bid_templates/{id}` with execute_automatic_bidding, mode simulation
-// (docs/bid-templates.md "Simulation"): records the request and answers at once; the run is the reactor's
+// (docs/auto-bidding.md "Simulation"): records the request and answers at once; the run is the reactor's
 // (simulation-runner.ts).
 
 export type RequestSimulationResult =

@@ -18,7 +18,7 @@ import { biddersOf } from '../../projections/bids/queries';
 import type { Reactor } from '../../projections/projection';
 import { rulesOf } from './template-rules';
 
-// The simulation's run (issue 29 item 4, docs/bid-templates.md "Simulation"): on `AutoBiddingSimulationRequested`,
+// The simulation's run (issue 29 item 4, docs/auto-bidding.md "Simulation"): on `AutoBiddingSimulationRequested`,
 // the template as its stream stands when the run starts, against every post published in the review period before
 // the request, with the auto-bidder's evaluation (domain/auto-bidding-simulation/simulation.ts). It only reads: no
 // bid is placed and the template is not changed. Started and completed are recorded with ids derived from the

@@ -1,7 +1,7 @@
 import type { TemplateActor } from '../bid-template/commands';
 import type { AutoBiddingSimulationCompleted, AutoBiddingSimulationStarted } from './events';
 
-// Commands of an auto-bidding simulation (docs/bid-templates.md "Simulation"). Time and ids arrive in them.
+// Commands of an auto-bidding simulation (docs/auto-bidding.md "Simulation"). Time and ids arrive in them.
 
 export type RequestSimulation = {
   type: 'RequestSimulation';

@@ -6,7 +6,7 @@ import type { AutoBiddingSimulationCommand, RequestSimulation } from './commands
 import type { AutoBiddingSimulationEvent, AutoBiddingSimulationRequested } from './events';
 import type { SimulationResult } from './simulation';
 
-// The auto-bidding simulation aggregate (issue 29 item 4, docs/bid-templates.md "Simulation"): requested, running,
+// The auto-bidding simulation aggregate (issue 29 item 4, docs/auto-bidding.md "Simulation"): requested, running,
 // then completed (or failed when the template is gone). Starting and completing are the reactor's and take effect
 // once: a replayed or retried run finds the state moved on and records nothing, so the result is mailed once.
 // Its refusals use the template's codes (a simulation is one of the template's operations, spec 3 §7).
@@ -30,7 +30,7 @@ export const simulationMessages = {
 } as const;
 
 /**
- * Who may ask (docs/bid-templates.md "Simulation"): whoever sees the template (spec 3 §6: admins, the owner, colleagues
+ * Who may ask (docs/auto-bidding.md "Simulation"): whoever sees the template (spec 3 §6: admins, the owner, colleagues
  * who see the organisation's templates). A simulation changes nothing, so seeing is enough; someone who does not see
  * the template is told it is not found.
  */

@@ -1,7 +1,7 @@
 import type { SimulationResult } from './simulation';
 
 // Events of an auto-bidding simulation (`auto_bidding_simulation-<uuid>`, docs/events.md "Auto-bidding simulation";
-// docs/bid-templates.md "Simulation"). A simulation is its own stream, not the template's: it never changes the
+// docs/auto-bidding.md "Simulation"). A simulation is its own stream, not the template's: it never changes the
 // template, and asking for one does not conflict with a save of the template. No personal data: ids and figures.
 
 /** `PATCH /v1/home_loan_bid_templates/{id}` with execute_automatic_bidding, mode simulation (spec 3 §4, §7). */

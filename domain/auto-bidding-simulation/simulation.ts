@@ -4,7 +4,7 @@ import type { PostSortKey } from '../post/schemas';
 import { evaluateTemplate, type TemplateRules, type TraceEntry, type TraceStep } from '../bid-template/evaluation';
 import type { PostRuleFacts } from '../bid-template/rule-fields';
 
-// The simulation of a template's auto-bidding (issue 29 item 4, docs/bid-templates.md "Simulation"): the template, as
+// The simulation of a template's auto-bidding (issue 29 item 4, docs/auto-bidding.md "Simulation"): the template, as
 // it stands, against the posts published in the review period, with the auto-bidder's own pure evaluation. Pure: the
 // reactor (application/bid-templates/simulation-runner.ts) reads the posts, their bids and the provider's limits.
 

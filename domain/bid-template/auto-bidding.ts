@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../post/schemas';
 import type { AutoBiddingStatus } from './schemas';
 
-// A template's auto-bidding (spec 3 §4 "Auto-bidding", docs/bid-templates.md "Auto-bidding"): whether it bids on its
+// A template's auto-bidding (spec 3 §4 "Auto-bidding", docs/auto-bidding.md): whether it bids on its
 // own, until when, and what turning it on asks the auto-bidder to do. The auto-bidder
 // (projections/bid-templates/auto-bidder.ts) reads these events.
 

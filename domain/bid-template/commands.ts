@@ -77,6 +77,9 @@ export type StopAutoBidding = { type: 'StopAutoBidding'; data: Expected & { temp
 /** spec 3 §4 "Interactive matching" (`POST /v3/home_loan_bid_templates/{id}/interactive_matches`). */
 export type SetInteractiveMatching = { type: 'SetInteractiveMatching'; data: Expected & InteractiveMatchingChange };
 
+/** Floor and step (issue 29 item 7): `improvement` as sent (checked by the decider), or null to clear it. */
+export type SetAutoBidImprovement = { type: 'SetAutoBidImprovement'; data: Expected & { template_id: string; improvement: unknown } };
+
 export type BidTemplateCommand = (
   | CreateBidTemplate
   | ChangeBidTemplateDetails
@@ -94,4 +97,5 @@ export type BidTemplateCommand = (
   | ExpireAutoBidding
   | StopAutoBidding
   | SetInteractiveMatching
+  | SetAutoBidImprovement
 ) & { metadata: TemplateCommandMetadata };

@@ -390,3 +390,31 @@ describe('interactive matching (spec 3 §4)', () => {
     expect(given(createdEvents()).when(set(true, 1, customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
   });
 });
+
+describe('floor and step (issue 29 item 7)', () => {
+  const setting = { floor_comparison_rate: 6, step: 0.05, max_improvements_per_post: 3 };
+  const set = (improvement: unknown, actor: TemplateActor = ownerActor) => as({ type: 'SetAutoBidImprovement', data: { template_id: templateId, improvement } }, actor);
+
+  it('is set on the template and read back by the fold; cleared with null', () => {
+    const decided = given(createdEvents()).when(set(setting));
+    expect(decided).toEqual({ ok: true, events: [{ type: 'AutoBidImprovementSet', data: { template_id: templateId, improvement: setting, set_by: ownerId, set_at: now } }] });
+    const history = [...createdEvents(), ...(decided as { events: BidTemplateEvent[] }).events];
+    const state = history.reduce(bidTemplateDecider.evolve, bidTemplateDecider.initialState());
+    expect(state.status === 'kept' && state.template.improvement).toEqual(setting);
+    expect(given(history).when(set({ ...setting }))).toEqual({ ok: true, events: [] });
+    expect(given(history).when(set(null))).toMatchObject({ ok: true, events: [{ data: { improvement: null } }] });
+  });
+
+  it('refuses a floor not below the template’s comparison rate (6.35%) under its field', () => {
+    expect(given(createdEvents()).when(set({ ...setting, floor_comparison_rate: 6.35 }))).toEqual(
+      failsWith(bidTemplateErrors.invalid, { 'improvement.floor_comparison_rate': ["The floor must be below the template's comparison rate (6.35%)."] }),
+    );
+  });
+
+  it('needs execute_automatic_bidding on a template one may change, as turning auto-bidding on does; admins always', () => {
+    expect(given(createdEvents()).when(set(setting, { ...ownerActor, permissions: { ...ownerActor.permissions, execute_automatic_bidding: false } }))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    expect(given(createdEvents()).when(set(setting, colleague()))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+    expect(given(createdEvents()).when(set(setting, admin)).ok).toBe(true);
+    expect(given(createdEvents()).when(set(setting, customer))).toEqual(failsWith(bidTemplateErrors.notAllowed));
+  });
+});

@@ -16,6 +16,7 @@ import type {
 import { mayChangeTemplate } from './access';
 import { decideInteractiveMatching, type InteractiveMatching, initialInteractiveMatching, interactiveMatchingAfter } from './interactive-matching';
 import { type AutoBidding, autoBiddingAfter, autoBiddingMessages, decideAutoBidding, decideAutoBiddingExpiry, decideAutoBiddingStop, initialAutoBidding } from './auto-bidding';
+import { type AutoBidImprovement, decideImprovementSetting, improvementMessages } from './improvement';
 import { detailsAfterDocumentEvent, type TemplateDocumentEvent } from './documents';
 import { bidLimits, bidMessages, optionalDocumentSchema, requiredDocumentSchema } from '../bid/schemas';
 import type { BidTemplateCreated, BidTemplateEvent } from './events';
@@ -36,7 +37,12 @@ import {
 // permissions and the owner's organisation.
 
 /** A template as decided on: what its creation recorded, with the changes since. */
-export type BidTemplate = Omit<BidTemplateCreated['data'], 'cloned_from' | 'created_by' | 'created_at'> & { auto_bidding: AutoBidding; interactive_matching: InteractiveMatching };
+export type BidTemplate = Omit<BidTemplateCreated['data'], 'cloned_from' | 'created_by' | 'created_at'> & {
+  auto_bidding: AutoBidding;
+  interactive_matching: InteractiveMatching;
+  /** Floor and step (./improvement.ts); null: its auto-bids never improve. */
+  improvement: AutoBidImprovement | null;
+};
 /** `revision`: the stream's (the count of its events less one), so a save can name the revision it started from. */
 export type BidTemplateState = { status: 'absent' } | { status: 'kept'; template: BidTemplate; revision: number } | { status: 'deleted'; template: BidTemplate };
 
@@ -291,6 +297,12 @@ function decide(command: BidTemplateCommand, state: BidTemplateState): BidTempla
       const decided = decideInteractiveMatching(template.interactive_matching, { ...command.data, template_id }, actor.user_id, now);
       return decided.ok ? accept(...decided.events) : invalid(decided.errors);
     }
+    case 'SetAutoBidImprovement': {
+      // It changes what the template's auto-bids do, so it asks what turning auto-bidding on asks.
+      if (actor.user_type !== 'admin' && !actor.permissions.execute_automatic_bidding) return notAllowed(improvementMessages.notAllowed);
+      const decided = decideImprovementSetting(template.improvement, { template_id, improvement: command.data.improvement }, template.details.comparison_rate, actor.user_id, now);
+      return decided.ok ? accept(...decided.events) : invalid(decided.errors);
+    }
     case 'ExpireAutoBidding':
       return accept(...decideAutoBiddingExpiry(template.auto_bidding, template_id, now));
     case 'StopAutoBidding': {
@@ -308,7 +320,7 @@ function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateSt
     return {
       status: 'kept',
       revision: 0,
-      template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules, auto_bidding: initialAutoBidding(), interactive_matching: initialInteractiveMatching() },
+      template: { template_id, owner_id, owner_organisation_uuid, details, qualifying_rules, conditional_rules, location_list_type, location_rules, auto_bidding: initialAutoBidding(), interactive_matching: initialInteractiveMatching(), improvement: null },
     };
   }
   if (state.status !== 'kept') return state;
@@ -348,6 +360,8 @@ function evolve(state: BidTemplateState, event: BidTemplateEvent): BidTemplateSt
       return kept({ auto_bidding: autoBiddingAfter(template.auto_bidding, event) });
     case 'InteractiveMatchingSet':
       return kept({ interactive_matching: interactiveMatchingAfter(event) });
+    case 'AutoBidImprovementSet':
+      return kept({ improvement: event.data.improvement });
     default:
       return assertNever(event);
   }

@@ -3,6 +3,9 @@ import type { ConditionalRule, LocationListType, LocationRule, QualifyingRule } 
 import { type TemplateDocumentEvent, templateDocumentEventTypes } from './documents';
 import { type AutoBiddingEvent, autoBiddingEventTypes } from './auto-bidding';
 import type { InteractiveMatchingSet } from './interactive-matching';
+import type { AutoBidImprovementSet } from './improvement';
+
+export { autoBidImprovementEventTypes } from './auto-bid-improvements';
 
 // Events of a bid template (`bid_template-<uuid>`, docs/events.md "Bid template"). Templates hold no personal data.
 
@@ -46,7 +49,8 @@ export type BidTemplateEvent =
   | BidTemplateDeleted
   | TemplateDocumentEvent
   | AutoBiddingEvent
-  | InteractiveMatchingSet;
+  | InteractiveMatchingSet
+  | AutoBidImprovementSet;
 
 export const bidTemplateEventTypes = [
   'BidTemplateCreated',
@@ -61,6 +65,7 @@ export const bidTemplateEventTypes = [
   ...templateDocumentEventTypes,
   ...autoBiddingEventTypes,
   'InteractiveMatchingSet',
+  'AutoBidImprovementSet',
 ] as const satisfies readonly BidTemplateEvent['type'][];
 
 export const bidTemplateStream = (templateId: string) => `bid_template-${templateId}`;

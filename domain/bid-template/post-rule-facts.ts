@@ -3,7 +3,7 @@ import type { PostContent } from '../post/completeness';
 import type { PostRuleFacts } from './rule-fields';
 
 /**
- * The facts of a post the template rules test (docs/bid-templates.md "The auto-bidder"), from the post as its stream
+ * The facts of a post the template rules test (docs/auto-bidding.md "The auto-bidder"), from the post as its stream
  * folds it; null for a post without its home loan or preferences (it cannot have been published). The place is the
  * property's address, or the customer's when the property is not known yet; the credit band is the applicants'
  * worst (domain/post/calculations.ts).

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replacementOf } from './auto-bid';
 
-// docs/bid-templates.md "Replacing the provider's earlier bid": a template's bid replaces the provider's active bids on
+// docs/auto-bidding.md "Replacing the provider's earlier bid": a template's bid replaces the provider's active bids on
 // the post only when it is better for the customer (a lower comparison rate) than every one of them.
 
 describe('replacementOf', () => {

@@ -1,4 +1,4 @@
-// What a bid the auto-bidder placed records of how it came to be (docs/bid-templates.md "The auto-bidder", "Why this
+// What a bid the auto-bidder placed records of how it came to be (docs/auto-bidding.md "The auto-bidder", "Why this
 // bid"; spec 3 §4 "Auto-bidding calls carry a bid action"): its template, the bid action, the provider's earlier bids
 // it replaced and the evaluation's rule trace. Kept in `BidPlaced` (`auto_bid`), so it outlives any read model.
 

@@ -3,7 +3,7 @@ import { type AutoBiddingSimulationEvent, autoBiddingSimulationEventTypes } from
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import type { Projection } from '../projection';
 
-// The simulations of templates' auto-bidding (docs/bid-templates.md "Simulation"): one row each, its status moving
+// The simulations of templates' auto-bidding (docs/auto-bidding.md "Simulation"): one row each, its status moving
 // requested → running → done (or failed), with the result for the page. Each event sets what it knows, so a replayed
 // event writes the same row again.
 

@@ -1,7 +1,7 @@
 import type { RankedBid } from '../../domain/bid/rules';
 import type { Database } from '../../infrastructure/database/database';
 
-// The questions the simulation's page and its run ask (docs/bid-templates.md "Simulation").
+// The questions the simulation's page and its run ask (docs/auto-bidding.md "Simulation").
 
 export async function findSimulation(database: Database, simulationId: string) {
   return database.selectFrom('auto_bidding_simulations').selectAll().where('simulation_id', '=', simulationId).executeTakeFirst();
@@ -35,7 +35,7 @@ export async function postsPublishedBetween(database: Database, from: Date, to: 
 
 /**
  * The bids each post really got (not deleted), as they rank, leaving out the provider's own: the simulated bid's place
- * is against the other providers' bids (docs/bid-templates.md "Simulation").
+ * is against the other providers' bids (docs/auto-bidding.md "Simulation").
  */
 export async function othersBidsOnPosts(database: Database, postIds: readonly string[], providerId: string): Promise<Map<string, RankedBid[]>> {
   const bids = new Map<string, RankedBid[]>(postIds.map((id) => [id, []]));

@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../../infrastructure/event-store/event-store
 import { outboxProjection } from '../outbox/outbox-projection';
 
 // The simulation's result by e-mail (spec 3 §2: "Simulation runs in the background and e-mails its results";
-// docs/bid-templates.md "Simulation"): one message to whoever asked, per `AutoBiddingSimulationCompleted`. The decider
+// docs/auto-bidding.md "Simulation"): one message to whoever asked, per `AutoBiddingSimulationCompleted`. The decider
 // records that event once per simulation and the outbox keeps one message per event, so a replay mails nothing more.
 
 export type SimulationMailContext = { /** The base of the links (config PUBLIC_URL). */ publicUrl: string };

@@ -1,6 +1,6 @@
 import type { SimulationResult } from '../../domain/auto-bidding-simulation/simulation';
 
-// The table `createTables` in auto-bidding-simulations.ts makes (docs/bid-templates.md "Simulation").
+// The table `createTables` in auto-bidding-simulations.ts makes (docs/auto-bidding.md "Simulation").
 
 export type SimulationStatus = 'requested' | 'running' | 'done' | 'failed';
 

@@ -2,7 +2,7 @@ import type { AutoBiddingStopped, AutoBiddingStopReason } from '../../domain/bid
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { outboxProjection } from '../outbox/outbox-projection';
 
-// The notice that a template stopped bidding on its own (issue 29 item 2, docs/bid-templates.md "Stops"): one e-mail
+// The notice that a template stopped bidding on its own (issue 29 item 2, docs/auto-bidding.md "Stops"): one e-mail
 // to the template's owner per `AutoBiddingStopped`. The decider records that event once per stop (only an active
 // template stops), and the outbox keeps one message per event, so a replay or a second refused post mails nothing more.
 

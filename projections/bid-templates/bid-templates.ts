@@ -22,8 +22,8 @@ export const bidTemplatesProjection: Projection = {
   name: 'bid_templates',
   eventTypes: handledTypes,
   // 2: auto-bidding's status, validity, expiry, public, review period and execution option; interactive matching (issue 29).
-  // 3: the index of the templates offered to the comparison tool.
-  version: 3,
+  // 3: the index of the templates offered to the comparison tool. 4: `improvement`, the floor and step (issue 29 item 7).
+  version: 4,
   tables: ['bid_templates'],
   async createTables(trx) {
     await sql`
@@ -47,6 +47,7 @@ export const bidTemplatesProjection: Projection = {
         interactive_matching boolean not null,
         interactive_matching_valid_for integer,
         interactive_matching_expiration_date text,
+        improvement jsonb,
         details jsonb not null,
         qualifying_rules jsonb not null,
         conditional_rules jsonb not null,
@@ -111,6 +112,7 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
           interactive_matching: false,
           interactive_matching_valid_for: null,
           interactive_matching_expiration_date: null,
+          improvement: null,
           qualifying_rules: jsonb(data.qualifying_rules),
           conditional_rules: jsonb(data.conditional_rules),
           location_list_type: data.location_list_type,
@@ -190,5 +192,8 @@ async function apply(db: Database, event: RecordedEvent & BidTemplateEvent): Pro
       await template.set({ interactive_matching, interactive_matching_valid_for: valid_for, interactive_matching_expiration_date: expiration_date, ...touched }).execute();
       return;
     }
+    case 'AutoBidImprovementSet':
+      await template.set({ improvement: event.data.improvement === null ? null : jsonb(event.data.improvement), ...touched }).execute();
+      return;
   }
 }

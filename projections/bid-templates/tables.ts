@@ -1,5 +1,6 @@
 import type { ConditionalRule, LocationRule, QualifyingRule } from '../../domain/bid-template/rules';
 import type { AutoBiddingScope } from '../../domain/bid-template/auto-bidding';
+import type { AutoBidImprovement } from '../../domain/bid-template/improvement';
 import type { AutoBiddingStatus, BidTemplateDetails } from '../../domain/bid-template/schemas';
 
 // The table `createTables` in bid-templates.ts makes; the API reads the view of the same name in `public`.
@@ -30,6 +31,8 @@ export interface BidTemplatesTable {
   interactive_matching: boolean;
   interactive_matching_valid_for: number | null;
   interactive_matching_expiration_date: string | null;
+  /** Floor and step (domain/bid-template/improvement.ts); null when not set. */
+  improvement: AutoBidImprovement | null;
   details: BidTemplateDetails;
   qualifying_rules: QualifyingRule[];
   conditional_rules: ConditionalRule[];

@@ -149,7 +149,7 @@ export function termsColumns(terms: BidTerms) {
 /**
  * The row a placed bid becomes (the API answers a placement with it before the projection has run). `causationId`:
  * the event's cause. Only the auto-bidder places a bid with one (a person's bid has none), so a bid with a cause that
- * names a template was placed automatically by it (docs/bid-templates.md "Placed automatically").
+ * names a template was placed automatically by it (docs/auto-bidding.md "Placed automatically").
  */
 export function bidRowOf(placed: BidPlaced['data'], at: Date, causationId: string | null): BidRow {
   const { bid_id, post_id, provider_id, organisation_uuid, origin, placed_by } = placed;

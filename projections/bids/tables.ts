@@ -18,14 +18,14 @@ export interface BidsTable {
   template_id: string | null;
   /**
    * The template that placed the bid automatically (the auto-bidder: a `BidPlaced` naming a template and a cause),
-   * kept from placement so an edit never changes it; null for a bid placed by hand (docs/bid-templates.md "Placed
+   * kept from placement so an edit never changes it; null for a bid placed by hand (docs/auto-bidding.md "Placed
    * automatically").
    */
   auto_bid_template_id: string | null;
   /**
    * Why the auto-bidder placed it (`BidPlaced.auto_bid`): the bid action, the bids it replaced and the rule trace
    * (null once the post's customer was erased); null for a bid placed by hand and for auto-bids placed before the
-   * trace was kept (docs/bid-templates.md "Why this bid").
+   * trace was kept (docs/auto-bidding.md "Why this bid").
    */
   auto_bid_why: AutoBidWhy | null;
   /** Whose key seals the trace (the post's customer): `UserDeleted` blanks it as a rebuild would read it. */

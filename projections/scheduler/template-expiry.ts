@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type BidTemplateCommand, systemTemplateActor } from '../../domain/bid-template/commands';
 import type { Database } from '../../infrastructure/database/database';
 
-// The bid templates' expiry (spec 3 §4 "Auto-bidding", docs/bid-templates.md "Expiry"): an active template is due at
+// The bid templates' expiry (spec 3 §4 "Auto-bidding", docs/auto-bidding.md "Expiry"): an active template is due at
 // its `expiry_on`, read straight from the `bid_templates` read model (it keeps the status and the expiry, indexed), so
 // no table of its own. A renewal moves `expiry_on`, so the old due time is no longer asked for; the decider records
 // nothing for a template not active or not yet expired, so a late or second firing is harmless.

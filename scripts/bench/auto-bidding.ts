@@ -14,7 +14,8 @@ import type { QualifyingRule } from '../../domain/bid-template/rules';
 import { evaluateTemplate } from '../../domain/bid-template/evaluation';
 import { postRuleFactsOf } from '../../domain/bid-template/post-rule-facts';
 import { bidWarningCodes } from '../../domain/bid/rules';
-import { bidFormSchema, type BidFormInput } from '../../domain/bid/schemas';
+import { bidFormSchema } from '../../domain/bid/schemas';
+import { refinanceBidTerms } from '../../domain/bid/test-fixtures';
 import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { effectivePermissions } from '../../domain/user/permissions';
@@ -76,18 +77,7 @@ export type AutoBiddingFigures = {
 };
 
 /** The terms every bench bid and template offers; the organisation is the provider's. */
-const bidTerms = {
-  bid_type: 'normal' as const,
-  interest_rate: 5.5,
-  comparison_rate: 5.6,
-  rate_type: 'variable',
-  type_of_loan: 'full_service_loan',
-  repayment_type: 'principal_and_interest',
-  maximum_lvr: 80,
-  offset: true,
-  redraw: true,
-  required_documents: [{ document_type: 'Payslips', description: 'The last two', quantity: 2, mandatory: true }],
-} satisfies Omit<BidFormInput, 'organisation_uuid'>;
+const bidTerms = { ...refinanceBidTerms, required_documents: refinanceBidTerms.required_documents.map((document) => ({ ...document })) };
 
 const requestOf = (provider: LoadProvider): TemplateRequest => ({
   caller: { userId: provider.id, userType: 'fsp', permissions: effectivePermissions('fsp', {}), organisationUuid: provider.organisationUuid },

@@ -179,6 +179,7 @@ const matrix: Record<string, Rule> = {
   'POST /v3/home_loan_bid_templates/{id}/interactive_matches': { allowed: ['provider', 'admin'] },
   // The comparison tool's evaluation: public, rate-limited per address (docs/bid-templates.md "Interactive matching: the evaluation").
   'POST /v3/interactive_matches/evaluations': { allowed: 'public' },
+  'PATCH /v4/home_loan_bid_templates/{id}/improvement': { allowed: ['provider', 'admin'] },
   'PATCH /v1/home_loan_bid_templates/{id}': { allowed: ['provider', 'admin'] },
   'GET /v1/auto_bidding_simulations/{id}': { allowed: ['provider', 'admin'] },
   'GET /v1/home_loan_bid_templates/{id}/auto_bidding_simulations': { allowed: ['provider', 'admin'] },
@@ -207,6 +208,7 @@ const matrix: Record<string, Rule> = {
   'GET /v5/home_loan_bids': { allowed: admin },
   'GET /v4/home_loan_bids/{id}': { allowed: active },
   'PATCH /v4/home_loan_bids/{id}': { allowed: ['provider', 'admin'] },
+  'GET /v4/home_loan_bids/{id}/improvements': { allowed: ['provider', 'admin'] },
   'PATCH /v4/home_loan_bids/{id}/cancel': { allowed: ['provider', 'admin'] },
   'DELETE /v4/home_loan_bids/{id}': { allowed: admin },
   'GET /v1/posts/{id}/home_loan_bids': { allowed: active },

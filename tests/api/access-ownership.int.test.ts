@@ -137,6 +137,12 @@ async function bidderTemplate() {
   const placed = await call(bidder, 'POST', `/v2/home_loan_bid_templates/${template}/template_location_rules`, { template_location_rule: { address_type: 'state', state: 'NSW' } });
   return { template, rule: ruled.json().conditional_rules[0].uuid as string, place: placed.json().location_rules[0].uuid as string, required: required_documents[1]!.uuid, optional: optional_documents[0]!.uuid };
 }
+/** A simulation the bidder asked for on a fresh template of theirs; answers its uuid. */
+async function bidderSimulation() {
+  const { template } = await bidderTemplate();
+  const requested = await call(bidder, 'PATCH', `/v1/home_loan_bid_templates/${template}`, { operation: 'execute_automatic_bidding', mode: 'simulation', type: 'template' });
+  return requested.json().simulation_uuid as string;
+}
 /** A fresh bid of the bidder's with an optional document; answers the document's uuid. */
 async function bidOptionalDocument() {
   const { bidId } = await freshBid({ optional_documents: [{ document: 'Brochure' }] });
@@ -322,6 +328,19 @@ const table: Record<string, Row> = {
     otherOrganisation: 404,
     target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}/interactive_matches`, payload: { interactive_matching: false } }),
   },
+  'PATCH /v4/home_loan_bid_templates/{id}/improvement': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v4/home_loan_bid_templates/${(await bidderTemplate()).template}/improvement`, payload: { improvement: { floor_comparison_rate: 5.2, step: 0.05, max_improvements_per_post: 2 } } }),
+  },
+  'GET /v1/home_loan_bid_templates/{id}/auto_bidding_simulations': {
+    owner: 'provider',
+    otherCustomer: 403,
+    otherOrganisation: 404,
+    target: async () => ({ url: `/v1/home_loan_bid_templates/${(await bidderTemplate()).template}/auto_bidding_simulations` }),
+  },
+  'GET /v1/auto_bidding_simulations/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v1/auto_bidding_simulations/${await bidderSimulation()}` }) },
   'DELETE /v3/home_loan_bid_templates/{id}': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v3/home_loan_bid_templates/${(await bidderTemplate()).template}` }) },
   'GET /v4/home_loan_bid_templates/{id}/template_qualifying_rules': {
     owner: 'provider',
@@ -412,6 +431,7 @@ const table: Record<string, Row> = {
 
   // Bids: the bidder's (and the post's customer's to read); the auction room shows an open post's bids to providers.
   'GET /v4/home_loan_bids/{id}': { owner: 'provider', otherCustomer: 404, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}` }) },
+  'GET /v4/home_loan_bids/{id}/improvements': { owner: 'provider', otherCustomer: 403, otherOrganisation: 404, target: async () => ({ url: `/v4/home_loan_bids/${openBid}/improvements` }) },
   'PATCH /v4/home_loan_bids/{id}': {
     owner: 'provider',
     otherCustomer: 403,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, placeBid, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
-// "Placed automatically by template X" (docs/bid-templates.md "Placed automatically", "Why this bid"): the bid's
+// "Placed automatically by template X" (docs/auto-bidding.md "Placed automatically", "Why this bid"): the bid's
 // organisation and admins read which template placed an auto-bid (a link where they may open it) and why (its rule
 // trace); the post's customer only that it was automatic; a competing provider neither. A hand-placed bid naming a
 // template was not placed automatically.

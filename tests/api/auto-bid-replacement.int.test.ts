@@ -20,7 +20,7 @@ import { activePost, type ActivePost, placeBid, projectionsIdle, provider, settl
 import { as, type TestUser } from '../support/users';
 
 // spec 3 §4 "Auto-bidding calls carry a bid action. A fixed reason says the bid was replaced by the broker."
-// (docs/bid-templates.md "Replacing the provider's earlier bid"): an auto-bid better for the customer than the
+// (docs/auto-bidding.md "Replacing the provider's earlier bid"): an auto-bid better for the customer than the
 // provider's active bids on the post is placed, then they are cancelled with the fixed reason; one that is not better
 // is not placed. Replays and a crash between the two steps cancel nothing twice. The trace it keeps is sealed with the
 // post's customer's key and goes with the customer.

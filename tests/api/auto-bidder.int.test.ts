@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
-// The auto-bidder (docs/bid-templates.md "The auto-bidder"): a post published → every template active then whose
+// The auto-bidder (docs/auto-bidding.md "The auto-bidder"): a post published → every template active then whose
 // rules the post meets bids once, through the hand-placed bid's workflow; a replay bids nothing more.
 
 let t: TestApp;

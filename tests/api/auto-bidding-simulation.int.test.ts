@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, type ActivePost, placeBid, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { as, type TestUser } from '../support/users';
 
-// The auto-bidding simulation (docs/bid-templates.md "Simulation"): `PATCH /v1/home_loan_bid_templates/{id}` with
+// The auto-bidding simulation (docs/auto-bidding.md "Simulation"): `PATCH /v1/home_loan_bid_templates/{id}` with
 // execute_automatic_bidding answers 202 at once; the run in the background simulates the template over the posts of
 // the review period, places no bid, changes no template, records its result once and mails it once.
 

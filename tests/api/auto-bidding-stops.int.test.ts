@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost, openDeal, projectionsIdle, provider, settle, type TestProvider, validBid } from '../support/trade';
 import { as } from '../support/users';
 
-// When a template stops bidding on its own (issue 29 item 2, docs/bid-templates.md "Expiry" and "Stops"): the
+// When a template stops bidding on its own (issue 29 item 2, docs/auto-bidding.md "Expiry" and "Stops"): the
 // durable scheduler expires it at its expiry_on, once, also after a restart, and not when it was renewed; the
 // auto-bidder stops it when the provider is suspended or a bidding limit is maxed, and the provider gets one notice.
 

@@ -6,7 +6,7 @@ import { activePost, placeBid, provider, settle, type TestProvider, validBid } f
 import { as, type TestUser } from '../support/users';
 
 // spec 3 §4 "Cancel active bids", §6, §7 through `PATCH /v1/home_loan_bid_templates/{id}` with operation
-// cancel_active_bids (docs/bid-templates.md "Cancelling a template's bids"): the template's active bids are cancelled
+// cancel_active_bids (docs/auto-bidding.md "Cancelling a template's bids"): the template's active bids are cancelled
 // with the reason, each as a hand cancellation would be; the provider's other bids stay; who may; bad input writes nothing.
 
 let t: TestApp;

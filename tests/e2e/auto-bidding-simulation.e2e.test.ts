@@ -9,7 +9,7 @@ import { activePost, placeBid, projectionsIdle, provider, type TestProvider, val
 import { as, testPassword } from '../support/users';
 
 // Issue 29's Done-when, "a simulation's page and e-mail show the why-not breakdown", through the built UI served by
-// the real API, in Debian's Chromium (docs/bid-templates.md "Simulation"): a provider asks for a simulation from the
+// the real API, in Debian's Chromium (docs/auto-bidding.md "Simulation"): a provider asks for a simulation from the
 // list's row menu, opens its page and reads the chart, the breakdown and the posts matched; the e-mail is in the
 // admin's mailbox with the same breakdown.
 

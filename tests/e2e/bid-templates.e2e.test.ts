@@ -1,18 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, chooseOption, dialogTitled, formField, logInAs, logInFresh, openBrowser, screenshots, shownAfterReloads, toastTitled } from '../support/browser';
-import { autoBidIdOf } from '../../application/bid-templates/auto-bidder';
 import { type ServedApp, serveTestApp } from '../support/served-app';
-import { activePost, placeBid, provider, type TestProvider } from '../support/trade';
+import { autoBidIdOf } from '../../application/bid-templates/auto-bidder';
+import { bidTemplateView } from '../../contracts/bid-template';
+import { sydneyDay } from '../../domain/shared/sydney-time';
+import { activePost, placeBid, projectionsIdle, provider, type TestProvider, validBid } from '../support/trade';
 import { pdfFile } from '../support/uploads';
-import { testPassword, type TestUser } from '../support/users';
+import { as, testPassword, type TestUser } from '../support/users';
 
 // Issue 28's journey through the built UI served by the real API, in Debian's Chromium (docs/bid-templates.md
 // "Screens"): a provider creates a template (details with a required document, its key fact sheet uploaded as a PDF,
-// qualifying rules, a postcode whitelist, a conditional rule with a percentage discount), sees the comparison rate worked out from its fees,
-// turns its auto-bidding on in the review step, clones it; an admin finds both in the list filtered by organisation,
-// deletes the clone and turns the auto-bidding off from the list; the provider cancels the template's active bids
-// with a reason (issue 29 item 3); a customer is refused.
+// qualifying rules, a postcode whitelist, a conditional rule with a percentage discount), sees the comparison rate
+// worked out from its fees, sets its floor and step and turns its auto-bidding on in the review step, clones it; an
+// admin finds both in the list filtered by organisation, deletes the clone and turns the auto-bidding off from the
+// list; the provider cancels the template's active bids with a reason (issue 29 item 3); a customer is refused; the
+// provider reads an auto-bid's improvements (floor and step, issue 29 item 7) on the bid's page.
 
 let t: ServedApp;
 let session: BrowserSession;
@@ -171,6 +174,18 @@ describe('a provider sets up a bid template', () => {
     await page.getByTestId('interactive-matching-expiry').waitFor();
     expect(await page.getByTestId('interactive-matching-expiry').textContent()).toMatch(/Offered until \d{4}-\d{2}-\d{2} \(valid for 3 days\)/);
     await dismiss('Success!');
+    // Floor and step (docs/bid-templates.md): the floor must be below the template's comparison rate (6.20%).
+    await page.getByLabel('Improve when outbid').check();
+    const floor = page.getByLabel('Floor (comparison rate %)');
+    await floor.fill('6.30');
+    await page.getByLabel('Step (%)').fill('0.05');
+    await page.getByLabel('Improvements per post').fill('3');
+    await page.getByRole('button', { name: 'Save improvement' }).click();
+    await page.getByText("The floor must be below the template's comparison rate (6.20%).").waitFor();
+    await floor.fill('6.00');
+    await page.getByRole('button', { name: 'Save improvement' }).click();
+    await dismiss('Success!');
+    expect(await page.getByTestId('improvement-saved').textContent()).toBe('Improves by 0.05% when outbid, down to 6.00%, at most 3 times per post.');
     // spec 3 §4 "Auto-bidding": ticking it on asks a pending template for its execution option and the review period.
     await page.getByLabel('Bid automatically').check();
     await page.getByLabel('New posts and the posts already open').check();
@@ -182,12 +197,10 @@ describe('a provider sets up a bid template', () => {
     await page.waitForURL((url) => url.pathname === '/bid-templates');
     const row = page.getByTestId('bid-template-row').filter({ hasText: 'Sydney refinancers' });
     await row.getByText('Active').waitFor();
-    // The expiry, DD/MM/YYYY, 14 days on (the system configuration's default), a date in Sydney: counted from
-    // Sydney's today, which is UTC's tomorrow from 13:00 or 14:00 UTC.
+    // The expiry, DD/MM/YYYY, 14 days on (the system configuration's default), a calendar day in Sydney (ahead of UTC).
     const [, day, month, year] = /until (\d{2})\/(\d{2})\/(\d{4})/.exec((await row.textContent()) ?? '') ?? [];
-    const [todayDay, todayMonth, todayYear] = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()).split('/').map(Number);
-    const days = (Date.UTC(Number(year), Number(month) - 1, Number(day)) - Date.UTC(todayYear!, todayMonth! - 1, todayDay!)) / 86_400_000;
-    expect(days).toBe(14);
+    const fortnightOn = (at: number) => sydneyDay(new Date(at + 14 * 86_400_000));
+    expect([fortnightOn(Date.now() - 120_000), fortnightOn(Date.now())]).toContain(`${year}-${month}-${day}`);
   });
 
   it('a customer publishes a matching post; the auto-bid appears on it, named by its template', async () => {
@@ -303,5 +316,29 @@ describe('an admin and a customer', () => {
     await toast('Access denied!').waitFor();
     expect(await toast('Access denied!').textContent()).toContain('You do not have permission to access this page.');
     await page.waitForURL((url) => url.pathname === '/home');
+  });
+});
+
+describe('floor and step on the bid’s page', () => {
+  it('the provider reads each improvement of an auto-bid, with the bid that beat it', async () => {
+    const send = (who: TestProvider, method: 'POST' | 'PATCH', url: string, payload: object) => t.app.inject(as(who, { method, url, payload }));
+    const { home_loan_bid_template_uuid: _none, ...bid } = validBid(paula.organisationUuid);
+    const created = await send(paula, 'POST', '/v4/home_loan_bid_templates', { home_loan_bid_template: { ...bid, name: 'Holds 5.50 at most' } });
+    const improving = bidTemplateView.parse(created.json()).uuid;
+    expect((await send(paula, 'PATCH', `/v4/home_loan_bid_templates/${improving}/improvement`, { improvement: { floor_comparison_rate: 5.5, step: 0.05, max_improvements_per_post: 2 } })).statusCode).toBe(200);
+    expect((await send(paula, 'PATCH', `/v4/home_loan_bid_templates/${improving}/auto_bidding`, { auto_bidding: true })).statusCode).toBe(200);
+    await projectionsIdle(t);
+    const post = await activePost(t);
+    await projectionsIdle(t);
+    const rival = await provider(t, { organisationName: 'Rival Bank' });
+    const beating = await placeBid(t, rival, post.homeLoanId, { interest_rate: 5.45, comparison_rate: 5.55 });
+    await projectionsIdle(t);
+    await logInFresh(page, t.baseUrl, { email: paula.email, password: testPassword }, `/post/bid/${autoBidIdOf(improving, post.postId)}/view`);
+    const audit = page.getByTestId('auto-bid-improvements');
+    await audit.waitFor();
+    const line = (await audit.getByRole('listitem').textContent()) ?? '';
+    expect(line).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} Improved by template Holds 5\.50 at most: 5\.60% → 5\.55% \(interest 5\.50% → 5\.45%\) because bid [0-9a-f]{8} offered 5\.55%\.$/);
+    expect(line).toContain(beating.slice(0, 8));
+    await snap('08-auto-bid-improved');
   });
 });

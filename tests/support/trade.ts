@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { bidWarningCodes, type BidWarningCode } from '../../domain/bid/rules';
 import type { BidFormInput } from '../../domain/bid/schemas';
+import { refinanceBidTerms } from '../../domain/bid/test-fixtures';
 import type { OrganisationType } from '../../domain/organisation/schemas';
 import type { HomeLoan, HomeLoanPreferences } from '../../domain/post/schemas';
 import { defaultPreferences } from '../../domain/post/schemas';
@@ -119,20 +120,7 @@ export async function provider(app: TestApp, options: ProviderOptions = {}): Pro
 
 /** A bid the refinance post of `activePost` takes: 5.50% (comparison 5.60%) variable, maximum LVR 80%. */
 export function validBid(organisationUuid: string, overrides: Partial<BidFormInput> = {}): BidFormInput {
-  return {
-    bid_type: 'normal',
-    organisation_uuid: organisationUuid,
-    interest_rate: 5.5,
-    comparison_rate: 5.6,
-    rate_type: 'variable',
-    type_of_loan: 'full_service_loan',
-    repayment_type: 'principal_and_interest',
-    maximum_lvr: 80,
-    offset: true,
-    redraw: true,
-    required_documents: [{ document_type: 'Payslips', description: 'The last two', quantity: 2, mandatory: true }],
-    ...overrides,
-  };
+  return { ...refinanceBidTerms, required_documents: refinanceBidTerms.required_documents.map((document) => ({ ...document })), organisation_uuid: organisationUuid, ...overrides };
 }
 
 export type PlaceBidOptions = {

@@ -2,7 +2,7 @@ import { Text, type TextProps } from '@mantine/core';
 import type { BidView } from '../../contracts/bid';
 import { AnchorLink } from './router-link';
 
-// docs/bid-templates.md "Placed automatically": a bid the auto-bidder placed says so. The bid's organisation and
+// docs/auto-bidding.md "Placed automatically": a bid the auto-bidder placed says so. The bid's organisation and
 // admins read which template placed it (a link for those who may open the template); the customer only that it was
 // automatic. Nothing shows for a bid placed by hand, or where the answer leaves it out (a competing provider).
 

@@ -115,7 +115,7 @@ export function BidTemplatesPage() {
             deletingUuid={deletingUuid}
             onDelete={(template) => confirmDelete(template)}
             moreActionsOf={(template) => (
-              // Every template listed may be simulated: whoever sees it (docs/bid-templates.md "Simulation").
+              // Every template listed may be simulated: whoever sees it (docs/auto-bidding.md "Simulation").
               <>
                 {mayCancelTemplateBids(session, template) && (
                   <Menu.Item leftSection={<IconBan size={16} />} onClick={() => setCancelBidsOf(template)}>

@@ -13,6 +13,7 @@ import { TemplateRulesSummary } from '../../features/bid-templates/components/te
 import { mayChangeAutoBidding, mayChangeTemplate } from '../../features/bid-templates/template-access';
 import { useChangeAutoBidding } from '../../features/bid-templates/api/change-auto-bidding';
 import { AutoBiddingFields } from '../../features/bid-templates/components/auto-bidding-fields';
+import { ImprovementPanel } from '../../features/bid-templates/components/improvement-panel';
 import { InteractiveMatchingPanel } from '../../features/bid-templates/components/interactive-matching-panel';
 import { autoBiddingChoiceOf, autoBiddingTouched, initialAutoBiddingValue, maxReviewPeriodOf } from '../../features/bid-templates/auto-bidding-values';
 import { showErrorToast } from '../../lib/error-toast';
@@ -21,7 +22,8 @@ import { useWizardParams } from './wizard-context';
 
 // Step 3 'Review & Activation' (spec 3 §2, §4 step 5): the template as it bids, its rules (the conditional ones in
 // a modal), the auto-bidding setup (spec 3 §4 "Auto-bidding": the tick, the execution option, the review period),
-// then back to the list; Finish saves the auto-bidding first when its form was touched.
+// then back to the list; Finish saves the auto-bidding first when its form was touched. Floor and step ("Improve when
+// outbid", docs/bid-templates.md) and interactive matching save on their own.
 
 export function ReviewStep() {
   const { mode, uuid } = useWizardParams();
@@ -71,6 +73,7 @@ export function ReviewStep() {
           <AutoBiddingFields template={template} value={autoBidding} maxReviewPeriod={maxReviewPeriod} disabled={changeAutoBidding.isPending} onChange={setAutoBidding} />
         </Paper>
       )}
+      <ImprovementPanel key={`improvement-${template.revision}`} template={template} readOnly={!setsAutoBidding} />
       {mode !== 'view' && mayChangeTemplate(session, template) && <InteractiveMatchingPanel key={template.revision} template={template} />}
       <Group justify="space-between">
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate({ to: '/bid-templates/$mode/$uuid/conditional-rules', params: { mode, uuid } })}>

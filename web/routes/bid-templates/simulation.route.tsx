@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-error';
 import { lazyPage } from '../../lib/lazy-page';
 import { bidTemplatesAccessRoute } from './bid-templates.route';
 
-// The auto-bidding simulation's page (issue 29 item 4, docs/bid-templates.md "Simulation"), the link of its toast and
+// The auto-bidding simulation's page (issue 29 item 4, docs/auto-bidding.md "Simulation"), the link of its toast and
 // e-mail. Providers and admins only (the parent route); a simulation of a template one does not see is not found.
 
 export const simulationRoute = createRoute({

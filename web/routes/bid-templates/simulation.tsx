@@ -9,7 +9,7 @@ import { SimulationWhyNotChart } from '../../features/bid-templates/components/s
 import { formatDate, formatDateTime } from '../../lib/format';
 import { simulationRoute } from './simulation.route';
 
-// The auto-bidding simulation's page (docs/bid-templates.md "Simulation"): its status while it runs (polled), then
+// The auto-bidding simulation's page (docs/auto-bidding.md "Simulation"): its status while it runs (polled), then
 // the summary, the why-not chart and the posts matched; the template's other simulations below.
 
 const statusLabels: Record<SimulationView['status'], string> = { requested: 'Requested', running: 'Running', done: 'Done', failed: 'Failed' };

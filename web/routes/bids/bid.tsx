@@ -15,6 +15,7 @@ import { bidPostQueryOptions } from '../../features/bids/api/get-bid-post';
 import { bidActionsFor, bidTypesFor } from '../../features/bids/bid-actions';
 import { bidFormValuesOf } from '../../components/bid-form/bid-form-values';
 import { type BidPostSummary, bidPostSummaryOf } from '../../features/bids/bid-post-summary';
+import { AutoBidImprovements } from '../../features/bids/components/auto-bid-improvements';
 import { BidForm } from '../../features/bids/components/bid-form';
 import { BidStatusBadge } from '../../features/bids/components/bid-status-badge';
 import { BidTerms } from '../../features/bids/components/bid-terms';
@@ -132,6 +133,7 @@ function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSu
                 <DetailItem label="Organisation">{bid.organisation?.name ?? 'Hidden (anonymous bid)'}</DetailItem>
                 {bid.provider?.full_name && <DetailItem label="Provider">{bid.provider.full_name}</DetailItem>}
                 <PlacedAutomatically bid={bid} />
+                <AutoBidImprovements bid={bid} />
                 {bid.winning && <Badge color="green">Winning bid</Badge>}
               </Stack>
             </Paper>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cancelledTemplateBids } from '../../../../contracts/bid-template';
 import { apiFetch } from '../../../lib/api-fetch';
 
-// spec 3 §7 `PATCH /v1/home_loan_bid_templates/{id}` with cancel_active_bids (docs/bid-templates.md "Cancelling a
+// spec 3 §7 `PATCH /v1/home_loan_bid_templates/{id}` with cancel_active_bids (docs/auto-bidding.md "Cancelling a
 // template's bids").
 
 /** Cancels the template's active bids with the reason (spec 1 §5: required, trimmed). */

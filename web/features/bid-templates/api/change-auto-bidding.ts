@@ -4,7 +4,7 @@ import type { AutoBiddingScope } from '../../../../domain/bid-template/auto-bidd
 import { apiFetch } from '../../../lib/api-fetch';
 import { bidTemplateKeys } from './bid-template-keys';
 
-// spec 3 §7 `PATCH /v4/home_loan_bid_templates/{id}/auto_bidding` (docs/bid-templates.md "Auto-bidding").
+// spec 3 §7 `PATCH /v4/home_loan_bid_templates/{id}/auto_bidding` (docs/auto-bidding.md).
 
 export type AutoBiddingChoice = {
   autoBidding: boolean;

@@ -3,7 +3,7 @@ import { simulationList, simulationRequested, simulationView } from '../../../..
 import { apiFetch } from '../../../lib/api-fetch';
 import { bidTemplateKeys } from './bid-template-keys';
 
-// The auto-bidding simulation (docs/bid-templates.md "Simulation"): asked for with spec 3 §7's
+// The auto-bidding simulation (docs/auto-bidding.md "Simulation"): asked for with spec 3 §7's
 // `PATCH /v1/home_loan_bid_templates/{id}` execute_automatic_bidding, read at `GET /v1/auto_bidding_simulations/{id}`.
 
 /** While it is not done the page asks again this often (a few posts take a moment; thousands a little longer). */

@@ -22,7 +22,9 @@ type Props = {
 /** A page of templates, newest first (spec 3 §9), with the declared comparison rate and the one worked out. */
 export function BidTemplatesTable({ templates, showOwner, permissionsOf, deletingUuid, onDelete, moreActionsOf }: Props) {
   return (
-    <Table.ScrollContainer minWidth={showOwner ? 1080 : 940}>
+    // Below these widths it scrolls; with the provider column it still fits the content area beside the sidebar on a
+    // 1,366-pixel screen (1,080 cut the row actions off there).
+    <Table.ScrollContainer minWidth={showOwner ? 1020 : 940}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>

@@ -9,7 +9,7 @@ import { showErrorToast } from '../../../lib/error-toast';
 import { useRequestSimulation } from '../api/simulations';
 import { bidTemplateTexts } from '../bid-template-texts';
 
-// spec 3 §2 "List screen": the row action "Simulate automatic bidding" (docs/bid-templates.md "Simulation"): choose how
+// spec 3 §2 "List screen": the row action "Simulate automatic bidding" (docs/auto-bidding.md "Simulation"): choose how
 // many days back to look, then 'Simulation Requested' and the link to the simulation's page.
 
 type Props = { template: Pick<BidTemplateView, 'uuid' | 'name' | 'auto_bidding_review_period'> | null; maxReviewPeriod: number; onClose: () => void };

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import type { SimulationView } from '../../../../contracts/auto-bidding-simulation';
 import { formatCount } from '../../../lib/format';
 
-// The simulation's why-not breakdown (docs/bid-templates.md "Simulation"): how many posts each rule turned away, the
+// The simulation's why-not breakdown (docs/auto-bidding.md "Simulation"): how many posts each rule turned away, the
 // rule that failed first on each post. A bar per rule, most first, with the counts also as text for screen readers.
 
 type Props = { whyNot: NonNullable<SimulationView['result']>['why_not'] };

@@ -3,7 +3,7 @@ import type { AutoBidWhyView } from '../../../../contracts/bid';
 import { replacedBidReason } from '../../../../domain/bid/auto-bid';
 import { AnchorLink } from '../../../components/router-link';
 
-// docs/bid-templates.md "Why this bid": the rule trace an auto-bid keeps, for its provider, admins and those of its
+// docs/auto-bidding.md "Why this bid": the rule trace an auto-bid keeps, for its provider, admins and those of its
 // organisation who may open its template (the answer leaves it out for everyone else, so nothing shows for them).
 
 const stepLabels: Record<string, string> = {
