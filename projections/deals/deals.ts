@@ -7,7 +7,8 @@ import type { PostDeleted } from '../../domain/post/events';
 import { type UserDeleted, userSubject } from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
-import { buildSchema, type Projection } from '../projection';
+import type { Projection } from '../projection';
+import { keepRowCounts } from '../row-counts';
 import type { DealActivitiesTable, DealsTable } from './tables';
 
 // Deals as the board, the deal page and the bidding-limit counters read them (spec 1 §2 "Deals", spec 3 §3, §4).
@@ -105,31 +106,7 @@ async function createDealCounts(trx: Parameters<Projection['createTables']>[0]):
       primary key (provider_id, organisation_id, stage, external)
     )`.execute(trx);
   await sql`create index deal_counts_organisation on deal_counts (organisation_id)`.execute(trx);
-  // The table's own schema (a rebuild writes into a schema of its own), static SQL as in keep_post_counts.
-  const schema = await buildSchema(trx);
-  const count = (changes: string) => `
-        insert into ${schema}.deal_counts as c (provider_id, organisation_id, stage, external, n)
-        select provider_id, organisation_id, stage, external, sum(d) from (${changes}) changes
-        group by 1, 2, 3, 4 having sum(d) <> 0
-        on conflict (provider_id, organisation_id, stage, external) do update set n = c.n + excluded.n;`;
-  const added = 'select provider_id, organisation_id, stage, external, 1 as d from new_rows where not deleted';
-  const removed = 'select provider_id, organisation_id, stage, external, -1 as d from old_rows where not deleted';
-  await sql
-    .raw(
-      `create function keep_deal_counts() returns trigger language plpgsql as $fn$
-    begin
-      if tg_op = 'INSERT' then ${count(added)}
-      elsif tg_op = 'DELETE' then ${count(removed)}
-      else ${count(`${added} union all ${removed}`)}
-      end if;
-      return null;
-    end
-    $fn$`,
-    )
-    .execute(trx);
-  await sql`create trigger deals_counted_insert after insert on deals referencing new table as new_rows for each statement execute function keep_deal_counts()`.execute(trx);
-  await sql`create trigger deals_counted_update after update on deals referencing old table as old_rows new table as new_rows for each statement execute function keep_deal_counts()`.execute(trx);
-  await sql`create trigger deals_counted_delete after delete on deals referencing old table as old_rows for each statement execute function keep_deal_counts()`.execute(trx);
+  await keepRowCounts(trx, 'deals', 'deal_counts', ['provider_id', 'organisation_id', 'stage', 'external']);
 }
 
 async function apply(db: Database, event: RecordedEvent & (DealEvent | UserDeleted | PostDeleted)): Promise<void> {

@@ -6,7 +6,8 @@ import type { CreditHistory, LoanPurpose, LoanType } from '../../domain/post/sch
 import type { UserDeleted } from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
-import { buildSchema, type Projection } from '../projection';
+import type { Projection } from '../projection';
+import { keepRowCounts } from '../row-counts';
 import type { PostPartsTable, PostsTable } from './tables';
 
 // Posts as lists and look-ups read them (spec 2 §7 "Post creation", spec 1 §3 dashboards), and which post each part
@@ -42,36 +43,16 @@ async function createPostCounts(trx: Parameters<Projection['createTables']>[0]):
       n bigint not null,
       primary key (status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised)
     )`.execute(trx);
-  // The table's own schema (a rebuild writes into a schema of its own), so the function never depends on search_path;
-  // static SQL, whose plans PL/pgSQL keeps (EXECUTE planned each statement anew: docs/performance-history.md "Triggers without
-  // EXECUTE").
-  const schema = await buildSchema(trx);
-  const keys =
-    "status, coalesce(property_state, home_state, '') as state, coalesce(loan_type, '') as loan_type, coalesce(credit_band, '') as credit_band, " +
-    "coalesce(loan_purpose, '') as loan_purpose, coalesce(rate_type, '') as rate_type, coalesce(repayment_type, '') as repayment_type, prioritised";
-  const count = (changes: string) => `
-        insert into ${schema}.post_counts as c (status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised, n)
-        select status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised, sum(d) from (${changes}) changes
-        group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(d) <> 0
-        on conflict (status, state, loan_type, credit_band, loan_purpose, rate_type, repayment_type, prioritised) do update set n = c.n + excluded.n;`;
-  const added = `select ${keys}, 1 as d from new_rows where not deleted`;
-  const removed = `select ${keys}, -1 as d from old_rows where not deleted`;
-  await sql
-    .raw(
-      `create function keep_post_counts() returns trigger language plpgsql as $fn$
-    begin
-      if tg_op = 'INSERT' then ${count(added)}
-      elsif tg_op = 'DELETE' then ${count(removed)}
-      else ${count(`${added} union all ${removed}`)}
-      end if;
-      return null;
-    end
-    $fn$`,
-    )
-    .execute(trx);
-  await sql`create trigger posts_counted_insert after insert on posts referencing new table as new_rows for each statement execute function keep_post_counts()`.execute(trx);
-  await sql`create trigger posts_counted_update after update on posts referencing old table as old_rows new table as new_rows for each statement execute function keep_post_counts()`.execute(trx);
-  await sql`create trigger posts_counted_delete after delete on posts referencing old table as old_rows for each statement execute function keep_post_counts()`.execute(trx);
+  await keepRowCounts(trx, 'posts', 'post_counts', [
+    'status',
+    ['state', "coalesce(property_state, home_state, '')"],
+    ['loan_type', "coalesce(loan_type, '')"],
+    ['credit_band', "coalesce(credit_band, '')"],
+    ['loan_purpose', "coalesce(loan_purpose, '')"],
+    ['rate_type', "coalesce(rate_type, '')"],
+    ['repayment_type', "coalesce(repayment_type, '')"],
+    'prioritised',
+  ]);
 }
 
 const openPostOrders = [
