@@ -8,7 +8,8 @@ import { buildSchema } from './projection';
  * `keys` are the counts' columns, each with the expression of `table` that fills it (its own name when absent). The
  * function names the table's own schema (a rebuild writes into a schema of its own), so it never depends on
  * search_path; static SQL, whose plans PL/pgSQL keeps (EXECUTE planned each statement anew:
- * docs/performance-history.md "Triggers without EXECUTE").
+ * docs/performance-history.md "Triggers without EXECUTE"). A count back at zero is deleted, so the counts are the same
+ * whether the rows came one statement at a time (live) or a batch at once (a rebuild's set-based handlers).
  */
 export async function keepRowCounts(trx: Database, table: string, counts: string, keys: readonly (string | [column: string, expression: string])[]): Promise<void> {
   const schema = await buildSchema(trx);
@@ -19,9 +20,12 @@ export async function keepRowCounts(trx: Database, table: string, counts: string
         insert into ${schema}.${counts} as c (${columns}, n)
         select ${columns}, sum(d) from (${changes}) changes
         group by ${positions} having sum(d) <> 0
-        on conflict (${columns}) do update set n = c.n + excluded.n;`;
+        on conflict (${columns}) do update set n = c.n + excluded.n;
+        delete from ${schema}.${counts} where n = 0;`;
   const added = `select ${selected}, 1 as d from new_rows where not deleted`;
   const removed = `select ${selected}, -1 as d from old_rows where not deleted`;
+  // The zero counts' own index: their deletion after each statement finds them without reading the table.
+  await sql.raw(`create index ${counts}_zero on ${schema}.${counts} ((1)) where n = 0`).execute(trx);
   await sql
     .raw(
       `create function keep_${counts}() returns trigger language plpgsql as $fn$

@@ -28,7 +28,8 @@ export const dealsProjection: Projection = {
   name: 'deals',
   eventTypes: handledTypes,
   // 3: deal_counts (the board's totals) and the board's pages in updated_at order indexed.
-  version: 3,
+  // 4: deal_counts keeps no zero counts (row-counts.ts).
+  version: 4,
   tables: ['deals', 'deal_activities', 'deal_counts'],
   async createTables(trx) {
     await sql`

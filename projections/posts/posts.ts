@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Updateable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { AustralianAddress } from '../../domain/address/schemas';
 import { creditBandOf, loanToValueRatio } from '../../domain/post/calculations';
 import { type PostEvent, postEventTypes } from '../../domain/post/events';
@@ -6,6 +6,7 @@ import type { CreditHistory, LoanPurpose, LoanType } from '../../domain/post/sch
 import type { UserDeleted } from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import { keepRowCounts } from '../row-counts';
 import type { PostPartsTable, PostsTable } from './tables';
@@ -75,7 +76,8 @@ export const postsProjection: Projection = {
   // 4: the preferences' rate_type and repayment_type (dashboard filters), also keys of post_counts.
   // 5: post_counts' trigger in static SQL.
   // 6: the providers' tables' sorts indexed (openPostOrders).
-  version: 6,
+  // 7: set-based handling; post_counts keeps no zero counts (row-counts.ts).
+  version: 7,
   tables: ['posts', 'post_parts', 'post_counts'],
   async createTables(trx) {
     await sql`
@@ -143,13 +145,39 @@ export const postsProjection: Projection = {
     await sql`create index post_parts_post on post_parts (post_id, kind)`.execute(trx);
   },
   async handle(events, db) {
-    for (const recorded of events) {
-      if (!handledTypes.has(recorded.type)) continue;
-      // The post and user deciders wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & (PostEvent | UserDeleted));
+    // Set-based (projections/batch-rows.ts): the batch's posts and their parts are read once, the events applied to
+    // them in memory, and the changed rows written back together. A customer's erasure reaches rows by owner, not by
+    // post: it is applied in SQL between the stretches before and after it.
+    for (const stretch of stretchesBetween(events, (event) => event.type === 'UserDeleted')) {
+      if (stretch.barrier) {
+        await eraseOwner(db, (stretch.barrier as RecordedEvent & UserDeleted).data.user_id);
+        continue;
+      }
+      // The post decider wrote these events; their type names are checked by handledTypes.
+      const postEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & PostEvent)[];
+      if (postEvents.length === 0) continue;
+      const postIds = postEvents.map((event) => event.data.post_id);
+      const posts = new BatchRows<PostRow>(db, { table: 'posts', key: 'uuid', keyType: 'uuid' });
+      const parts = new BatchRows<PostPartRow>(db, { table: 'post_parts', key: 'part_id', keyType: 'uuid' });
+      await posts.load(postIds);
+      await parts.loadWhere('post_id', postIds);
+      for (const event of postEvents) apply({ posts, parts }, event);
+      await posts.flush();
+      await parts.flush();
     }
   },
 };
+
+/** Crypto-shredding: the owner's places and histories read as null, as a rebuild would read them. */
+async function eraseOwner(db: Database, userId: string): Promise<void> {
+  const nulls = { property_suburb: null, property_state: null, property_postcode: null, home_suburb: null, home_state: null, home_postcode: null };
+  await db.updateTable('posts').set({ ...nulls, credit_band: null }).where('owner_id', '=', userId).execute();
+  await db
+    .updateTable('post_parts')
+    .set({ credit_history: null })
+    .where('post_id', 'in', db.selectFrom('posts').select('uuid').where('owner_id', '=', userId))
+    .execute();
+}
 
 type Place = Pick<PostsTable, 'property_suburb' | 'property_state' | 'property_postcode'>;
 type Home = Pick<PostsTable, 'home_suburb' | 'home_state' | 'home_postcode'>;
@@ -178,187 +206,174 @@ type LoanFields = {
   property_address?: AustralianAddress | null;
 };
 
-async function apply(db: Database, event: RecordedEvent & (PostEvent | UserDeleted)): Promise<void> {
+type Rows = { posts: BatchRows<PostRow>; parts: BatchRows<PostPartRow> };
+
+function apply({ posts, parts }: Rows, event: RecordedEvent & PostEvent): void {
   const at = new Date(event.metadata.occurred_at);
-  if (event.type === 'UserDeleted') {
-    // Crypto-shredding: the owner's places and histories read as null, as a rebuild would read them.
-    const nulls = { property_suburb: null, property_state: null, property_postcode: null, home_suburb: null, home_state: null, home_postcode: null };
-    await db.updateTable('posts').set({ ...nulls, credit_band: null }).where('owner_id', '=', event.data.user_id).execute();
-    await db
-      .updateTable('post_parts')
-      .set({ credit_history: null })
-      .where('post_id', 'in', db.selectFrom('posts').select('uuid').where('owner_id', '=', event.data.user_id))
-      .execute();
-    return;
-  }
   const postId = event.data.post_id;
-  const update = (values: Updateable<PostsTable>) => db.updateTable('posts').set({ ...values, updated_at: at }).where('uuid', '=', postId).execute();
+  const update = (values: Partial<PostRow>) => posts.update(postId, { ...values, updated_at: at });
   const addPart = (part_id: string, kind: PostPartKind, extra: Partial<Pick<PostPartsTable, 'applicant_id' | 'credit_history'>> = {}) =>
-    db
-      .insertInto('post_parts')
-      .values({ part_id, post_id: postId, kind, applicant_id: extra.applicant_id ?? null, credit_history: extra.credit_history ?? null, removed: false })
-      .onConflict((oc) => oc.column('part_id').doNothing())
-      .execute();
-  const removePart = (partId: string) => db.updateTable('post_parts').set({ removed: true }).where('part_id', '=', partId).execute();
+    parts.insert({ part_id, post_id: postId, kind, applicant_id: extra.applicant_id ?? null, credit_history: extra.credit_history ?? null, removed: false });
+  const removePart = (partId: string) => parts.update(partId, { removed: true });
+  /** The credit band of the post's applicants as they stand (all its parts are held: they were loaded by post). */
+  const updateCreditBand = () => {
+    const histories = parts
+      .where((part) => part.post_id === postId && part.kind === 'applicant' && !part.removed)
+      .map((part) => part.credit_history)
+      .filter((h): h is CreditHistory => h !== null);
+    update({ credit_band: creditBandOf(histories)?.band_key ?? null });
+  };
 
   switch (event.type) {
     case 'PostStarted': {
       const { owner_id, product_id, urgency, origin } = event.data;
-      await db
-        .insertInto('posts')
-        .values({
-          uuid: postId,
-          owner_id,
-          product_id,
-          status: 'pending',
-          urgency,
-          origin,
-          loan_type: null,
-          loan_purpose: null,
-          loan_amount: null,
-          property_market_value: null,
-          lvr: null,
-          credit_band: null,
-          rate_type: null,
-          repayment_type: null,
-          number_of_applicants: null,
-          property_suburb: null,
-          property_state: null,
-          property_postcode: null,
-          home_suburb: null,
-          home_state: null,
-          home_postcode: null,
-          created_at: at,
-          published_at: null,
-          bidding_period_expiry_on: null,
-          review_bids_on: null,
-          expiration_date: null,
-          prioritised: false,
-          auto_accept: false,
-          review_extensions: 0,
-          winning_bid_id: null,
-          sort_by: 'comparison_rate',
-          deleted: false,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.column('uuid').doNothing())
-        .execute();
+      posts.insert({
+        uuid: postId,
+        owner_id,
+        product_id,
+        status: 'pending',
+        urgency,
+        origin,
+        loan_type: null,
+        loan_purpose: null,
+        loan_amount: null,
+        property_market_value: null,
+        lvr: null,
+        credit_band: null,
+        rate_type: null,
+        repayment_type: null,
+        number_of_applicants: null,
+        property_suburb: null,
+        property_state: null,
+        property_postcode: null,
+        home_suburb: null,
+        home_state: null,
+        home_postcode: null,
+        created_at: at,
+        published_at: null,
+        bidding_period_expiry_on: null,
+        review_bids_on: null,
+        expiration_date: null,
+        prioritised: false,
+        auto_accept: false,
+        review_extensions: 0,
+        winning_bid_id: null,
+        sort_by: 'comparison_rate',
+        deleted: false,
+        updated_at: at,
+      });
       return;
     }
     case 'PostDetailsChanged':
-      if (event.data.changes.urgency !== undefined) await update({ urgency: event.data.changes.urgency });
+      if (event.data.changes.urgency !== undefined) update({ urgency: event.data.changes.urgency });
       return;
     case 'HomeLoanSet':
-      await addPart(event.data.home_loan_id, 'home_loan');
-      await applyLoan(db, postId, event.data.home_loan, at);
+      addPart(event.data.home_loan_id, 'home_loan');
+      applyLoan(posts, postId, event.data.home_loan, at);
       return;
     case 'HomeLoanChanged':
-      await applyLoan(db, postId, event.data.changes ?? {}, at);
+      applyLoan(posts, postId, event.data.changes ?? {}, at);
       return;
     case 'PreferencesSet': {
-      await addPart(event.data.preferences_id, 'preferences');
+      addPart(event.data.preferences_id, 'preferences');
       const { rate_type, repayment_type } = event.data.preferences;
-      await update({ rate_type, repayment_type });
+      update({ rate_type, repayment_type });
       return;
     }
     case 'PreferencesChanged': {
       // Only the fields that changed.
       const { rate_type, repayment_type } = event.data.changes;
-      await update({ ...(rate_type !== undefined ? { rate_type } : {}), ...(repayment_type !== undefined ? { repayment_type } : {}) });
+      update({ ...(rate_type !== undefined ? { rate_type } : {}), ...(repayment_type !== undefined ? { repayment_type } : {}) });
       return;
     }
     case 'ApplicantAdded':
-      await addPart(event.data.applicant_id, 'applicant', { credit_history: event.data.applicant?.credit_history ?? null });
-      await updateCreditBand(db, postId, at);
+      addPart(event.data.applicant_id, 'applicant', { credit_history: event.data.applicant?.credit_history ?? null });
+      updateCreditBand();
       return;
     case 'ApplicantChanged': {
       // An erased change reads as null: the history is then unknown.
       const changes = event.data.changes;
-      if (changes === null || changes.credit_history !== undefined) {
-        await db.updateTable('post_parts').set({ credit_history: changes?.credit_history ?? null }).where('part_id', '=', event.data.applicant_id).execute();
-      }
-      await updateCreditBand(db, postId, at);
+      if (changes === null || changes.credit_history !== undefined) parts.update(event.data.applicant_id, { credit_history: changes?.credit_history ?? null });
+      updateCreditBand();
       return;
     }
     case 'ApplicantRemoved':
-      await removePart(event.data.applicant_id);
-      await updateCreditBand(db, postId, at);
+      removePart(event.data.applicant_id);
+      updateCreditBand();
       return;
     case 'IncomeAdded':
-      await addPart(event.data.income_id, 'income', { applicant_id: event.data.applicant_id });
-      await update({});
+      addPart(event.data.income_id, 'income', { applicant_id: event.data.applicant_id });
+      update({});
       return;
     case 'ExpenseAdded':
-      await addPart(event.data.expense_id, 'expense');
-      await update({});
+      addPart(event.data.expense_id, 'expense');
+      update({});
       return;
     case 'IncomeRemoved':
-      await removePart(event.data.income_id);
-      await update({});
+      removePart(event.data.income_id);
+      update({});
       return;
     case 'ExpenseRemoved':
-      await removePart(event.data.expense_id);
-      await update({});
+      removePart(event.data.expense_id);
+      update({});
       return;
     case 'IncomeChanged':
     case 'ExpenseChanged':
     case 'PostUpdateRequested':
-      await update({});
+      update({});
       return;
     case 'PostSortSet':
-      await update({ sort_by: event.data.sort_by });
+      update({ sort_by: event.data.sort_by });
       return;
-    case 'PostPublished': {
+    case 'PostPublished':
       // Auto-Declare starts on for auction posts (domain/post/lifecycle.ts startLifecycle).
-      const row = await db.selectFrom('posts').select('origin').where('uuid', '=', postId).executeTakeFirst();
-      await update({
+      update({
         status: 'active',
         published_at: new Date(event.data.published_at),
         bidding_period_expiry_on: new Date(event.data.bidding_period_expiry_on),
         review_bids_on: new Date(event.data.review_bids_on),
-        auto_accept: row?.origin === 'auction',
+        auto_accept: posts.get(postId)?.origin === 'auction',
       });
       return;
-    }
     case 'PostCancelled':
-      await update({ status: 'cancelled' });
+      update({ status: 'cancelled' });
       return;
     case 'PostDeleted':
-      await update({ deleted: true });
+      update({ deleted: true });
       return;
     case 'BiddingEnded':
-      await update({
+      update({
         status: 'review',
         bidding_period_expiry_on: new Date(event.data.bidding_period_expiry_on),
         review_bids_on: new Date(event.data.review_bids_on),
       });
       return;
     case 'ReviewPeriodEnded':
-      await update({ status: 'processing', expiration_date: new Date(event.data.expiration_date) });
+      update({ status: 'processing', expiration_date: new Date(event.data.expiration_date) });
       return;
     case 'ReviewPeriodExtended':
-      await update({ review_bids_on: new Date(event.data.review_bids_on), review_extensions: event.data.extensions });
+      update({ review_bids_on: new Date(event.data.review_bids_on), review_extensions: event.data.extensions });
       return;
     case 'AutomaticSelectionCancelled':
-      await update({ auto_accept: false });
+      update({ auto_accept: false });
       return;
     case 'PriorityChanged':
-      await update({ prioritised: event.data.prioritised });
+      update({ prioritised: event.data.prioritised });
       return;
     case 'AutoBidsOnPostChanged':
       // No list or dashboard filters by it: the post's page reads it from the post's stream.
       return;
     case 'PostClosed':
-      await update({ status: 'closed_lost' });
+      update({ status: 'closed_lost' });
       return;
     case 'PostExpired':
-      await update({ status: 'expired' });
+      update({ status: 'expired' });
       return;
     case 'BidAcceptedOnPost':
-      await update({ status: 'opportunity', winning_bid_id: event.data.bid_id });
+      update({ status: 'opportunity', winning_bid_id: event.data.bid_id });
       return;
     case 'PostDealOutcomeRecorded':
-      await update({ status: event.data.outcome });
+      update({ status: event.data.outcome });
       return;
     default:
       // Events another helper adds to the post stream (e.g. a bid registered on the post) change nothing here.
@@ -367,31 +382,21 @@ async function apply(db: Database, event: RecordedEvent & (PostEvent | UserDelet
 }
 
 /** The loan's listed fields after a set or a change (only the fields in `loan` change). */
-async function applyLoan(db: Database, postId: string, loan: LoanFields, at: Date): Promise<void> {
-  const row = await db.selectFrom('posts').select(['loan_amount', 'property_market_value']).where('uuid', '=', postId).executeTakeFirst();
+function applyLoan(posts: BatchRows<PostRow>, postId: string, loan: LoanFields, at: Date): void {
+  const row = posts.get(postId);
   if (!row) return;
   const loan_amount = loan.loan_amount !== undefined ? loan.loan_amount : row.loan_amount;
   const property_market_value = loan.property_market_value !== undefined ? loan.property_market_value : row.property_market_value;
   const lvr = loan_amount !== null && property_market_value !== null && property_market_value > 0 ? Math.round(loanToValueRatio(loan_amount, property_market_value) * 100) / 100 : null;
-  await db
-    .updateTable('posts')
-    .set({
-      ...(loan.loan_type !== undefined ? { loan_type: loan.loan_type } : {}),
-      ...(loan.loan_purpose !== undefined ? { loan_purpose: loan.loan_purpose } : {}),
-      ...(loan.number_of_applicants !== undefined ? { number_of_applicants: loan.number_of_applicants } : {}),
-      ...propertyPlace(loan.property_address),
-      ...homePlace(loan.user_address),
-      loan_amount,
-      property_market_value,
-      lvr,
-      updated_at: at,
-    })
-    .where('uuid', '=', postId)
-    .execute();
-}
-
-async function updateCreditBand(db: Database, postId: string, at: Date): Promise<void> {
-  const rows = await db.selectFrom('post_parts').select('credit_history').where('post_id', '=', postId).where('kind', '=', 'applicant').where('removed', '=', false).execute();
-  const histories = rows.map((r) => r.credit_history).filter((h): h is CreditHistory => h !== null);
-  await db.updateTable('posts').set({ credit_band: creditBandOf(histories)?.band_key ?? null, updated_at: at }).where('uuid', '=', postId).execute();
+  posts.update(postId, {
+    ...(loan.loan_type !== undefined ? { loan_type: loan.loan_type } : {}),
+    ...(loan.loan_purpose !== undefined ? { loan_purpose: loan.loan_purpose } : {}),
+    ...(loan.number_of_applicants !== undefined ? { number_of_applicants: loan.number_of_applicants } : {}),
+    ...propertyPlace(loan.property_address),
+    ...homePlace(loan.user_address),
+    loan_amount,
+    property_market_value,
+    lvr,
+    updated_at: at,
+  });
 }

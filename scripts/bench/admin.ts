@@ -40,6 +40,11 @@ export async function dropDatabase(name: string): Promise<void> {
   created.delete(name);
 }
 
+/** The run leaves this database in place (its creator says where it is). */
+export function keepDatabase(name: string): void {
+  created.delete(name);
+}
+
 export async function dropCreatedDatabases(): Promise<void> {
   for (const name of [...created]) {
     try {

@@ -21,7 +21,7 @@ import { type Journey, marketJourney } from '../../tests/support/journey';
 import type { TestApp } from '../../tests/support/test-app';
 import { provider, type TestProvider } from '../../tests/support/trade';
 import { as, createUser, type TestUser } from '../../tests/support/users';
-import { dropDatabase } from './admin';
+import { dropDatabase, keepDatabase } from './admin';
 import { LatencyRecorder } from './latency';
 import { int, ms } from './report';
 import type { Latency } from './tasks';
@@ -43,6 +43,8 @@ const SIZES = (process.env.BENCH_SCALE_EVENTS ?? '100000,1000000').split(',').ma
 const WRITERS = 4;
 const QUERY_RUNS = Number(process.env.BENCH_SCALE_QUERY_RUNS ?? 300);
 const WARMUP_RUNS = 20;
+/** Keep each size's database after the run (its name is printed): to time rebuilds again on the same log. */
+const KEEP_DATABASES = process.env.BENCH_SCALE_KEEP === '1';
 const DAY_MS = 86_400_000;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@test\.example/g;
@@ -69,7 +71,10 @@ export async function scaleWorkloads({ freshDatabase }: { freshDatabase(): Promi
     try {
       figures.push(await atSize(group.url, size));
     } finally {
-      await dropDatabase(group.name);
+      if (KEEP_DATABASES) {
+        keepDatabase(group.name);
+        process.stderr.write(`  kept ${group.url}\n`);
+      } else await dropDatabase(group.name);
     }
   }
   return figures;

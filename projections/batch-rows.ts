@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { Database } from '../infrastructure/database/database';
+import type { RecordedEvent } from '../infrastructure/event-store/event-store';
+
+/** PostgreSQL's limit of parameters in one statement (a flush of many wide rows goes in chunks below it). */
+const MAX_PARAMETERS = 65_535;
+
+type Row = Record<string, unknown>;
+
+export type BatchRowsOptions<R extends Row> = {
+  table: string;
+  /** The primary key column (one column). */
+  key: keyof R & string;
+  /** The key's SQL type, for `= any($1::type[])`. */
+  keyType: 'uuid' | 'text';
+  /** jsonb columns: written as JSON text (node-postgres would send an array as a PostgreSQL array). */
+  json?: readonly (keyof R & string)[];
+};
+
+/**
+ * The rows of one table that a batch of events touches, held in memory while the batch is applied and written back
+ * at its end in one upsert (issue 27, set-based handlers): a handler loads the rows its events name in one query,
+ * folds the events into them in memory, and `flush` writes the changed ones, instead of a statement or two per event.
+ * Statement triggers on the table (row counts) see the whole batch at once, as before they saw each statement.
+ *
+ * An update of a row that does not exist changes nothing, and an insert of a row that exists keeps the row, as the
+ * per-event statements (`update … where key`, `insert … on conflict do nothing`) did.
+ */
+export class BatchRows<R extends Row> {
+  readonly #db: Database;
+  readonly #options: BatchRowsOptions<R>;
+  /** Every key looked up in this batch: its row, or null when the table has none. */
+  readonly #rows = new Map<string, R | null>();
+  readonly #changed = new Set<string>();
+
+  constructor(db: Database, options: BatchRowsOptions<R>) {
+    this.#db = db;
+    this.#options = options;
+  }
+
+  /** Reads the rows of `keys` not looked up yet, in one query. */
+  async load(keys: Iterable<string>): Promise<void> {
+    const missing = [...new Set(keys)].filter((key) => !this.#rows.has(key));
+    if (missing.length === 0) return;
+    for (const key of missing) this.#rows.set(key, null);
+    await this.#select(this.#options.key, missing);
+  }
+
+  /** Reads every row whose `column` is one of `values` (e.g. a post's bids), in one query. */
+  async loadWhere(column: keyof R & string, values: Iterable<string>, type: 'uuid' | 'text' = 'uuid'): Promise<void> {
+    const unique = [...new Set(values)];
+    if (unique.length > 0) await this.#select(column, unique, type);
+  }
+
+  async #select(column: string, values: string[], type: 'uuid' | 'text' = this.#options.keyType): Promise<void> {
+    const { rows } = await sql<R>`
+      select * from ${sql.table(this.#options.table)}
+      where ${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`.execute(this.#db);
+    // A row already held may have changed in memory: the held one is newer.
+    for (const row of rows) {
+      const key = row[this.#options.key] as string;
+      if (!this.#rows.get(key)) this.#rows.set(key, row);
+    }
+  }
+
+  get(key: string): R | undefined {
+    return this.#rows.get(key) ?? undefined;
+  }
+
+  /** The rows held (loaded or written in this batch) that `predicate` selects. */
+  where(predicate: (row: R) => boolean): R[] {
+    return [...this.#rows.values()].filter((row): row is R => row !== null && predicate(row));
+  }
+
+  /** Adds the row unless its key has one (held, or in the table once loaded: load its key first). */
+  insert(row: R): void {
+    const key = row[this.#options.key] as string;
+    if (this.#rows.get(key)) return;
+    this.#rows.set(key, row);
+    this.#changed.add(key);
+  }
+
+  /** Changes the row of `key` if there is one (loaded or inserted in this batch). */
+  update(key: string, changes: Partial<R>): void {
+    const row = this.#rows.get(key);
+    if (!row) return;
+    this.#rows.set(key, { ...row, ...changes });
+    this.#changed.add(key);
+  }
+
+  /** Writes the changed rows in one upsert (in chunks under the parameter limit) and forgets what it held. */
+  async flush(): Promise<void> {
+    const rows = [...this.#changed].map((key) => this.#rows.get(key)!);
+    this.#rows.clear();
+    this.#changed.clear();
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    const json = new Set<string>(this.#options.json ?? []);
+    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const chunk = rows.slice(start, start + perStatement);
+      const values = chunk.map(
+        (row) => sql`(${sql.join(columns.map((column) => (json.has(column) && row[column] !== null ? JSON.stringify(row[column]) : row[column])))})`,
+      );
+      const updates = columns.filter((column) => column !== this.#options.key).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+      await sql`
+        insert into ${sql.table(this.#options.table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+        values ${sql.join(values)}
+        on conflict (${sql.ref(this.#options.key)}) do update set ${sql.join(updates)}`.execute(this.#db);
+    }
+  }
+}
+
+export type Stretch = { events: RecordedEvent[]; barrier?: never } | { barrier: RecordedEvent; events?: never };
+
+/**
+ * A batch cut at the events a handler applies in SQL over many rows (an erasure by person, a deletion by post): the
+ * stretches between them go through `BatchRows`, each barrier on its own, in log order.
+ */
+export function* stretchesBetween(events: readonly RecordedEvent[], isBarrier: (event: RecordedEvent) => boolean): Generator<Stretch> {
+  let stretch: RecordedEvent[] = [];
+  for (const event of events) {
+    if (!isBarrier(event)) {
+      stretch.push(event);
+      continue;
+    }
+    if (stretch.length > 0) yield { events: stretch };
+    stretch = [];
+    yield { barrier: event };
+  }
+  if (stretch.length > 0) yield { events: stretch };
+}
