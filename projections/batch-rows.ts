@@ -15,6 +15,8 @@ export type BatchRowsOptions<R extends Row> = {
   keyType: 'uuid' | 'text';
   /** jsonb columns: written as JSON text (node-postgres would send an array as a PostgreSQL array). */
   json?: readonly (keyof R & string)[];
+  /** date columns: held as 'YYYY-MM-DD' text, as events carry days (pg and PGlite read a date as a Date at midnight, local or UTC). */
+  dates?: readonly (keyof R & string)[];
 };
 
 /**
@@ -53,11 +55,18 @@ export class BatchRows<R extends Row> {
   }
 
   async #select(column: string, values: string[], type: 'uuid' | 'text' = this.#options.keyType): Promise<void> {
+    const dates = this.#options.dates ?? [];
+    const dayText = (date: string) => `batch_rows_day_${date}`;
     const { rows } = await sql<R>`
-      select * from ${sql.table(this.#options.table)}
+      select *${sql.join(dates.map((date) => sql`, to_char(${sql.ref(date)}, 'YYYY-MM-DD') as ${sql.ref(dayText(date))}`), sql``)}
+      from ${sql.table(this.#options.table)}
       where ${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`.execute(this.#db);
     // A row already held may have changed in memory: the held one is newer.
     for (const row of rows) {
+      for (const date of dates) {
+        (row as Row)[date] = row[dayText(date)];
+        delete (row as Row)[dayText(date)];
+      }
       const key = row[this.#options.key] as string;
       if (!this.#rows.get(key)) this.#rows.set(key, row);
     }
