@@ -181,31 +181,35 @@ function columnValue(column: Counter, micros: bigint): number | string {
   return `${sign}${magnitude / MICROS}.${(magnitude % MICROS).toString().padStart(6, '0')}`;
 }
 
-function apply({ posts, bids, deals, days }: Rows, event: RecordedEvent & Handled): void {
-  /** The publication day of a post that has a row (a post published before the statistics existed has none). */
-  const publishedDay = (postId: string) => posts.get(postId)?.published_day;
-  /** Takes the deal's old contribution back and adds the new one; the post's cohort follows its deal into and out of settled. */
-  const contribute = (before: DealRow | null, after: DealRow) => {
-    if (before) for (const part of contributionOf(before)) days.add(part.day, part.deltas, -1);
-    for (const part of contributionOf(after)) days.add(part.day, part.deltas);
-    const wasSettled = before?.stage === 'closed_won';
-    const isSettled = after.stage === 'closed_won';
-    const day = after.external ? undefined : publishedDay(after.post_id);
-    if (day && wasSettled !== isSettled) days.add(day, { posts_settled: isSettled ? 1 : -1 });
-  };
-  const changeDeal = (dealId: string, change: (deal: DealRow) => Partial<DealRow>) => {
-    const before = deals.get(dealId);
-    if (!before) return;
-    deals.update(dealId, change(before));
-    contribute(before, deals.get(dealId)!);
-  };
+/** The publication day of a post that has a row (a post published before the statistics existed has none). */
+const publishedDay = (posts: Rows['posts'], postId: string) => posts.get(postId)?.published_day;
 
+/** Takes the deal's old contribution back and adds the new one; the post's cohort follows its deal into and out of settled. */
+function contribute({ posts, days }: Rows, before: DealRow | null, after: DealRow): void {
+  if (before) for (const part of contributionOf(before)) days.add(part.day, part.deltas, -1);
+  for (const part of contributionOf(after)) days.add(part.day, part.deltas);
+  const wasSettled = before?.stage === 'closed_won';
+  const isSettled = after.stage === 'closed_won';
+  const day = after.external ? undefined : publishedDay(posts, after.post_id);
+  if (day && wasSettled !== isSettled) days.add(day, { posts_settled: isSettled ? 1 : -1 });
+}
+
+function changeDeal(rows: Rows, dealId: string, change: (deal: DealRow) => Partial<DealRow>): void {
+  const before = rows.deals.get(dealId);
+  if (!before) return;
+  rows.deals.update(dealId, change(before));
+  contribute(rows, before, rows.deals.get(dealId)!);
+}
+
+function apply(rows: Rows, event: RecordedEvent & Handled): void {
+  const { posts, bids, deals, days } = rows;
   switch (event.type) {
     case 'PostPublished': {
       const { post_id, published_at } = event.data;
       if (posts.get(post_id)) return;
-      posts.insert({ post_id, published_day: sydneyDay(published_at), published_at: new Date(published_at), first_bid_at: null });
-      days.add(sydneyDay(published_at), { posts_created: 1 });
+      const day = sydneyDay(published_at);
+      posts.insert({ post_id, published_day: day, published_at: new Date(published_at), first_bid_at: null });
+      days.add(day, { posts_created: 1 });
       return;
     }
     case 'BidPlaced': {
@@ -215,12 +219,13 @@ function apply({ posts, bids, deals, days }: Rows, event: RecordedEvent & Handle
       const { bid_id, post_id, placed_at, bid, origin } = event.data;
       if (origin !== 'auction' || bids.get(bid_id)) return;
       bids.insert({ bid_id, post_id, interest_rate: bid.interest_rate });
-      days.add(sydneyDay(placed_at), { bids_placed: 1 });
+      const day = sydneyDay(placed_at);
+      days.add(day, { bids_placed: 1 });
       const post = posts.get(post_id);
       if (!post || post.first_bid_at !== null) return;
       posts.update(post_id, { first_bid_at: new Date(placed_at) });
       const seconds = Math.max(0, (Date.parse(placed_at) - post.published_at.getTime()) / 1000);
-      days.add(sydneyDay(placed_at), { first_bid_count: 1, first_bid_rate_sum: bid.interest_rate, response_seconds_sum: seconds });
+      days.add(day, { first_bid_count: 1, first_bid_rate_sum: bid.interest_rate, response_seconds_sum: seconds });
       return;
     }
     case 'BidEdited':
@@ -239,26 +244,26 @@ function apply({ posts, bids, deals, days }: Rows, event: RecordedEvent & Handle
       deals.insert(deal);
       const bid = external ? undefined : bids.get(bid_id);
       days.add(openedDay, { deals_opened: 1, ...(bid ? { winning_rate_sum: bid.interest_rate, winning_rate_count: 1 } : {}) });
-      const day = external ? undefined : publishedDay(post_id);
+      const day = external ? undefined : publishedDay(posts, post_id);
       if (day) days.add(day, { posts_with_deal: 1 });
-      contribute(null, deal);
+      contribute(rows, null, deal);
       return;
     }
     case 'DealActivityAdded':
-      changeDeal(event.data.deal_id, (deal) => ({
+      changeDeal(rows, event.data.deal_id, (deal) => ({
         stage: event.data.stage,
         activities: [...deal.activities, { ...activityOf(event.data.activity), deleted: false }],
       }));
       return;
     case 'DealActivityEdited': {
       const { activity_id, amount, activity_date } = event.data;
-      changeDeal(event.data.deal_id, (deal) => ({
+      changeDeal(rows, event.data.deal_id, (deal) => ({
         activities: deal.activities.map((a) => (a.activity_id === activity_id ? { ...a, amount, activity_date } : a)),
       }));
       return;
     }
     case 'DealActivityDeleted':
-      changeDeal(event.data.deal_id, (deal) => ({
+      changeDeal(rows, event.data.deal_id, (deal) => ({
         stage: event.data.stage,
         activities: deal.activities.map((a) => (a.activity_id === event.data.activity_id ? { ...a, deleted: true } : a)),
       }));
