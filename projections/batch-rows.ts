@@ -2,9 +2,6 @@ import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import type { RecordedEvent } from '../infrastructure/event-store/event-store';
 
-/** PostgreSQL's limit of parameters in one statement (a flush of many wide rows goes in chunks below it). */
-const MAX_PARAMETERS = 65_535;
-
 type Row = Record<string, unknown>;
 
 export type BatchRowsOptions<R extends Row> = {
@@ -13,9 +10,10 @@ export type BatchRowsOptions<R extends Row> = {
   key: keyof R & string;
   /** The key's SQL type, for `= any($1::type[])`. */
   keyType: 'uuid' | 'text';
-  /** jsonb columns: written as JSON text (node-postgres would send an array as a PostgreSQL array). */
-  json?: readonly (keyof R & string)[];
-  /** date columns: held as 'YYYY-MM-DD' text, as events carry days (pg and PGlite read a date as a Date at midnight, local or UTC). */
+  /**
+   * date columns: held as 'YYYY-MM-DD' text, as events carry days (pg and PGlite read a date as a Date at midnight,
+   * local or UTC, and `flush` would write a Date as its UTC day).
+   */
   dates?: readonly (keyof R & string)[];
 };
 
@@ -97,26 +95,24 @@ export class BatchRows<R extends Row> {
     this.#changed.add(key);
   }
 
-  /** Writes the changed rows in one upsert (in chunks under the parameter limit) and forgets what it held. */
+  /**
+   * Writes the changed rows in one upsert and forgets what it held. The rows go as one JSON parameter that the table's
+   * own row type reads (`jsonb_populate_recordset`): half the time of a `values` list of a parameter per field, whose
+   * statement text also changed with the row count, and jsonb columns need no conversion.
+   */
   async flush(): Promise<void> {
     const rows = [...this.#changed].map((key) => this.#rows.get(key)!);
     this.#rows.clear();
     this.#changed.clear();
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
-    const json = new Set<string>(this.#options.json ?? []);
-    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const chunk = rows.slice(start, start + perStatement);
-      const values = chunk.map(
-        (row) => sql`(${sql.join(columns.map((column) => (json.has(column) && row[column] !== null ? JSON.stringify(row[column]) : row[column])))})`,
-      );
-      const updates = columns.filter((column) => column !== this.#options.key).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
-      await sql`
-        insert into ${sql.table(this.#options.table)} (${sql.join(columns.map((column) => sql.ref(column)))})
-        values ${sql.join(values)}
-        on conflict (${sql.ref(this.#options.key)}) do update set ${sql.join(updates)}`.execute(this.#db);
-    }
+    const names = sql.join(columns.map((column) => sql.ref(column)));
+    const updates = columns.filter((column) => column !== this.#options.key).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+    const table = sql.table(this.#options.table);
+    await sql`
+      insert into ${table} (${names})
+      select ${names} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)
+      on conflict (${sql.ref(this.#options.key)}) do update set ${sql.join(updates)}`.execute(this.#db);
   }
 }
 

@@ -94,7 +94,7 @@ export const statisticsProjection: Projection = {
     const rows: Rows = {
       posts: new BatchRows<PostRow>(db, { table: 'statistics_posts', key: 'post_id', keyType: 'uuid', dates: ['published_day'] }),
       bids: new BatchRows<BidRow>(db, { table: 'statistics_bids', key: 'bid_id', keyType: 'uuid' }),
-      deals: new BatchRows<DealRow>(db, { table: 'statistics_deals', key: 'deal_id', keyType: 'uuid', json: ['activities'], dates: ['opened_day'] }),
+      deals: new BatchRows<DealRow>(db, { table: 'statistics_deals', key: 'deal_id', keyType: 'uuid', dates: ['opened_day'] }),
       days: new DayBumps(),
     };
     const named = counted.map(keysOf);
