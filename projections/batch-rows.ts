@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import type { RecordedEvent } from '../infrastructure/event-store/event-store';
 
@@ -6,16 +6,28 @@ import type { RecordedEvent } from '../infrastructure/event-store/event-store';
 const MAX_PARAMETERS = 65_535;
 
 type Row = Record<string, unknown>;
+type KeyType = 'uuid' | 'text';
 
 export type BatchRowsOptions<R extends Row> = {
   table: string;
-  /** The primary key column (one column). */
-  key: keyof R & string;
-  /** The key's SQL type, for `= any($1::type[])`. */
-  keyType: 'uuid' | 'text';
   /** jsonb columns: written as JSON text (node-postgres would send an array as a PostgreSQL array). */
   json?: readonly (keyof R & string)[];
-};
+} & (
+  | {
+      /** The primary key column. */
+      key: keyof R & string;
+      /** The key's SQL type, for `= any($1::type[])`. */
+      keyType: KeyType;
+    }
+  | {
+      /** A composite primary key's columns: the methods then take a key as its values in this order. */
+      key: readonly (keyof R & string)[];
+      keyType: readonly KeyType[];
+    }
+);
+
+/** A row's key: its value, or its values in the key's column order for a composite key. */
+export type RowKey = string | readonly string[];
 
 /**
  * The rows of one table that a batch of events touches, held in memory while the batch is applied and written back
@@ -29,42 +41,72 @@ export type BatchRowsOptions<R extends Row> = {
 export class BatchRows<R extends Row> {
   readonly #db: Database;
   readonly #options: BatchRowsOptions<R>;
-  /** Every key looked up in this batch: its row, or null when the table has none. */
+  readonly #keyColumns: readonly string[];
+  readonly #keyTypes: readonly KeyType[];
+  /** Every key looked up in this batch (by `#id`): its row, or null when the table has none. */
   readonly #rows = new Map<string, R | null>();
   readonly #changed = new Set<string>();
+  /** Keys whose rows `delete` removed (the table may hold them). */
+  readonly #deleted = new Map<string, readonly string[]>();
 
   constructor(db: Database, options: BatchRowsOptions<R>) {
     this.#db = db;
     this.#options = options;
+    this.#keyColumns = typeof options.key === 'string' ? [options.key] : options.key;
+    this.#keyTypes = typeof options.keyType === 'string' ? [options.keyType] : options.keyType;
+  }
+
+  /** The key's values in column order. */
+  #values(key: RowKey): readonly string[] {
+    return typeof key === 'string' ? [key] : key;
+  }
+
+  /** The map's identity of a key (a composite key's values joined by a character no uuid or name holds). */
+  #id(key: RowKey): string {
+    return this.#values(key).join('\u0000');
+  }
+
+  #keyOf(row: R): readonly string[] {
+    return this.#keyColumns.map((column) => row[column] as string);
   }
 
   /** Reads the rows of `keys` not looked up yet, in one query. */
-  async load(keys: Iterable<string>): Promise<void> {
-    const missing = [...new Set(keys)].filter((key) => !this.#rows.has(key));
-    if (missing.length === 0) return;
-    for (const key of missing) this.#rows.set(key, null);
-    await this.#select(this.#options.key, missing);
+  async load(keys: Iterable<RowKey>): Promise<void> {
+    const missing = new Map<string, readonly string[]>();
+    for (const key of keys) {
+      const id = this.#id(key);
+      if (!this.#rows.has(id)) missing.set(id, this.#values(key));
+    }
+    if (missing.size === 0) return;
+    for (const id of missing.keys()) this.#rows.set(id, null);
+    await this.#select(this.#keyMatches([...missing.values()]));
   }
 
   /** Reads every row whose `column` is one of `values` (e.g. a post's bids), in one query. */
-  async loadWhere(column: keyof R & string, values: Iterable<string>, type: 'uuid' | 'text' = 'uuid'): Promise<void> {
+  async loadWhere(column: keyof R & string, values: Iterable<string>, type: KeyType = 'uuid'): Promise<void> {
     const unique = [...new Set(values)];
-    if (unique.length > 0) await this.#select(column, unique, type);
+    if (unique.length > 0) await this.#select(sql`${sql.ref(column)} = any(${unique}::${sql.raw(type)}[])`);
   }
 
-  async #select(column: string, values: string[], type: 'uuid' | 'text' = this.#options.keyType): Promise<void> {
-    const { rows } = await sql<R>`
-      select * from ${sql.table(this.#options.table)}
-      where ${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`.execute(this.#db);
-    // A row already held may have changed in memory: the held one is newer.
+  /** A condition true for the rows of `keys`: `key = any($1)`, or for a composite key a join with the unnested lists. */
+  #keyMatches(keys: readonly (readonly string[])[]): RawBuilder<unknown> {
+    if (this.#keyColumns.length === 1) return sql`${sql.ref(this.#keyColumns[0]!)} = any(${keys.map((key) => key[0])}::${sql.raw(this.#keyTypes[0]!)}[])`;
+    const columns = sql.join(this.#keyColumns.map((column) => sql.ref(column)));
+    const lists = sql.join(this.#keyColumns.map((_, i) => sql`${keys.map((key) => key[i])}::${sql.raw(this.#keyTypes[i]!)}[]`));
+    return sql`(${columns}) in (select * from unnest(${lists}))`;
+  }
+
+  async #select(condition: RawBuilder<unknown>): Promise<void> {
+    const { rows } = await sql<R>`select * from ${sql.table(this.#options.table)} where ${condition}`.execute(this.#db);
+    // A row already held may have changed in memory, or been deleted: the held one is newer.
     for (const row of rows) {
-      const key = row[this.#options.key] as string;
-      if (!this.#rows.get(key)) this.#rows.set(key, row);
+      const id = this.#id(this.#keyOf(row));
+      if (!this.#rows.get(id) && !this.#deleted.has(id)) this.#rows.set(id, row);
     }
   }
 
-  get(key: string): R | undefined {
-    return this.#rows.get(key) ?? undefined;
+  get(key: RowKey): R | undefined {
+    return this.#rows.get(this.#id(key)) ?? undefined;
   }
 
   /** The rows held (loaded or written in this batch) that `predicate` selects. */
@@ -74,39 +116,57 @@ export class BatchRows<R extends Row> {
 
   /** Adds the row unless its key has one (held, or in the table once loaded: load its key first). */
   insert(row: R): void {
-    const key = row[this.#options.key] as string;
-    if (this.#rows.get(key)) return;
-    this.#rows.set(key, row);
-    this.#changed.add(key);
+    const id = this.#id(this.#keyOf(row));
+    if (this.#rows.get(id)) return;
+    this.#rows.set(id, row);
+    this.#changed.add(id);
   }
 
   /** Changes the row of `key` if there is one (loaded or inserted in this batch). */
-  update(key: string, changes: Partial<R>): void {
-    const row = this.#rows.get(key);
+  update(key: RowKey, changes: Partial<R>): void {
+    const id = this.#id(key);
+    const row = this.#rows.get(id);
     if (!row) return;
-    this.#rows.set(key, { ...row, ...changes });
-    this.#changed.add(key);
+    this.#rows.set(id, { ...row, ...changes });
+    this.#changed.add(id);
   }
 
-  /** Writes the changed rows in one upsert (in chunks under the parameter limit) and forgets what it held. */
+  /** Removes the row of `key` if there is one (loaded or inserted in this batch), as `delete … where key` did. */
+  delete(key: RowKey): void {
+    const id = this.#id(key);
+    if (!this.#rows.get(id)) return;
+    this.#rows.set(id, null);
+    this.#changed.delete(id);
+    this.#deleted.set(id, this.#values(key));
+  }
+
+  /**
+   * Deletes the removed rows in one statement, then writes the changed rows in one upsert (in chunks under the
+   * parameter limit), and forgets what it held. A row deleted then inserted again is deleted, then written.
+   */
   async flush(): Promise<void> {
-    const rows = [...this.#changed].map((key) => this.#rows.get(key)!);
+    const rows = [...this.#changed].map((id) => this.#rows.get(id)!);
+    const deleted = [...this.#deleted.values()];
     this.#rows.clear();
     this.#changed.clear();
+    this.#deleted.clear();
+    if (deleted.length > 0) await sql`delete from ${sql.table(this.#options.table)} where ${this.#keyMatches(deleted)}`.execute(this.#db);
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
     const json = new Set<string>(this.#options.json ?? []);
+    const keyColumns = sql.join(this.#keyColumns.map((column) => sql.ref(column)));
+    const updates = columns.filter((column) => !this.#keyColumns.includes(column)).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+    const onConflict = updates.length > 0 ? sql`do update set ${sql.join(updates)}` : sql`do nothing`;
     const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
     for (let start = 0; start < rows.length; start += perStatement) {
       const chunk = rows.slice(start, start + perStatement);
       const values = chunk.map(
         (row) => sql`(${sql.join(columns.map((column) => (json.has(column) && row[column] !== null ? JSON.stringify(row[column]) : row[column])))})`,
       );
-      const updates = columns.filter((column) => column !== this.#options.key).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
       await sql`
         insert into ${sql.table(this.#options.table)} (${sql.join(columns.map((column) => sql.ref(column)))})
         values ${sql.join(values)}
-        on conflict (${sql.ref(this.#options.key)}) do update set ${sql.join(updates)}`.execute(this.#db);
+        on conflict (${keyColumns}) ${onConflict}`.execute(this.#db);
     }
   }
 }
