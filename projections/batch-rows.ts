@@ -2,17 +2,10 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import type { RecordedEvent } from '../infrastructure/event-store/event-store';
 
-/** PostgreSQL's limit of parameters in one statement (a flush of many wide rows goes in chunks below it). */
-const MAX_PARAMETERS = 65_535;
-
 type Row = Record<string, unknown>;
 type KeyType = 'uuid' | 'text';
 
-export type BatchRowsOptions<R extends Row> = {
-  table: string;
-  /** jsonb columns: written as JSON text (node-postgres would send an array as a PostgreSQL array). */
-  json?: readonly (keyof R & string)[];
-} & (
+export type BatchRowsOptions<R extends Row> = { table: string } & (
   | {
       /** The primary key column. */
       key: keyof R & string;
@@ -141,8 +134,8 @@ export class BatchRows<R extends Row> {
   }
 
   /**
-   * Deletes the removed rows in one statement, then writes the changed rows in one upsert (in chunks under the
-   * parameter limit), and forgets what it held. A row deleted then inserted again is deleted, then written.
+   * Deletes the removed rows in one statement, then writes the changed rows in one upsert, and forgets what it held.
+   * A row deleted then inserted again is deleted, then written.
    */
   async flush(): Promise<void> {
     const rows = [...this.#changed].map((id) => this.#rows.get(id)!);
@@ -152,22 +145,18 @@ export class BatchRows<R extends Row> {
     this.#deleted.clear();
     if (deleted.length > 0) await sql`delete from ${sql.table(this.#options.table)} where ${this.#keyMatches(deleted)}`.execute(this.#db);
     if (rows.length === 0) return;
-    const columns = Object.keys(rows[0]!);
-    const json = new Set<string>(this.#options.json ?? []);
+    const columns = sql.join(Object.keys(rows[0]!).map((column) => sql.ref(column)));
     const keyColumns = sql.join(this.#keyColumns.map((column) => sql.ref(column)));
-    const updates = columns.filter((column) => !this.#keyColumns.includes(column)).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+    const updates = Object.keys(rows[0]!)
+      .filter((column) => !this.#keyColumns.includes(column))
+      .map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
     const onConflict = updates.length > 0 ? sql`do update set ${sql.join(updates)}` : sql`do nothing`;
-    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const chunk = rows.slice(start, start + perStatement);
-      const values = chunk.map(
-        (row) => sql`(${sql.join(columns.map((column) => (json.has(column) && row[column] !== null ? JSON.stringify(row[column]) : row[column])))})`,
-      );
-      await sql`
-        insert into ${sql.table(this.#options.table)} (${sql.join(columns.map((column) => sql.ref(column)))})
-        values ${sql.join(values)}
-        on conflict (${keyColumns}) ${onConflict}`.execute(this.#db);
-    }
+    // The rows as one JSON parameter, typed by the table's row type (jsonb columns take their values as they are): a
+    // VALUES list of a parameter per column and row cost bids' rebuild a third more (flush 4.7 s against 2.5 s).
+    await sql`
+      insert into ${sql.table(this.#options.table)} (${columns})
+      select ${columns} from json_populate_recordset(null::${sql.table(this.#options.table)}, ${JSON.stringify(rows)}::json)
+      on conflict (${keyColumns}) ${onConflict}`.execute(this.#db);
   }
 }
 

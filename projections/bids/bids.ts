@@ -87,7 +87,7 @@ export const bidsProjection: Projection = {
       // The bid and post deciders wrote these events; their type names are checked by handledTypes.
       const bidEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & BidsEvent)[];
       if (bidEvents.length === 0) continue;
-      const bids = new BatchRows<BidRow>(db, { table: 'bids', key: 'uuid', keyType: 'uuid', json: ['form', 'auto_bid_why'] });
+      const bids = new BatchRows<BidRow>(db, { table: 'bids', key: 'uuid', keyType: 'uuid' });
       await bids.load(bidEvents.flatMap((event) => (isPostWide(event) ? [] : [event.data.bid_id])));
       await bids.loadWhere('post_id', bidEvents.flatMap((event) => (isPostWide(event) ? [event.data.post_id] : [])));
       for (const event of bidEvents) apply(bids, event);
