@@ -87,7 +87,7 @@ export const bidsProjection: Projection = {
       // The bid and post deciders wrote these events; their type names are checked by handledTypes.
       const bidEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & BidsEvent)[];
       if (bidEvents.length === 0) continue;
-      const bids = new BatchRows<BidRow>(db, { table: 'bids', key: 'uuid', keyType: 'uuid' });
+      const bids = new BatchRows<BidRow>(db, { table: 'bids', key: 'uuid', keyType: 'uuid', group: 'post_id' });
       await bids.load(bidEvents.flatMap((event) => (isPostWide(event) ? [] : [event.data.bid_id])));
       await bids.loadWhere('post_id', bidEvents.flatMap((event) => (isPostWide(event) ? [event.data.post_id] : [])));
       for (const event of bidEvents) apply(bids, event);
@@ -165,13 +165,13 @@ function apply(bids: BatchRows<BidRow>, event: RecordedEvent & BidsEvent): void 
       return;
     case 'PostDeleted':
       // An admin deleted the post (docs/post-lifecycle.md): its bids leave every list; the rows stay for a replay.
-      for (const bid of bids.where((row) => row.post_id === event.data.post_id)) bids.update(bid.uuid, { deleted: true, updated_at: at });
+      for (const bid of bids.inGroup(event.data.post_id)) bids.update(bid.uuid, { deleted: true, updated_at: at });
       return;
     case 'BidAcceptedOnPost': {
       // The post accepted one bid (once, ever): its other open bids were not chosen. Cancelled and deleted ones were
       // withdrawn before; the accepted one moves on with its deal.
       const { post_id, bid_id } = event.data;
-      const open = bids.where((row) => row.post_id === post_id && row.uuid !== bid_id && (row.status === 'active' || row.status === 'expired') && !row.deleted);
+      const open = bids.inGroup(post_id).filter((row) => row.uuid !== bid_id && (row.status === 'active' || row.status === 'expired') && !row.deleted);
       for (const bid of open) bids.update(bid.uuid, { not_chosen: true });
       return;
     }
