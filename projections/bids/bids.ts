@@ -1,11 +1,11 @@
 import { type Selectable, sql } from 'kysely';
 import { type BidEvent, bidEventTypes, bidStatusAfter, type BidPlaced, type BidTerms } from '../../domain/bid/events';
-import type { BidForm } from '../../domain/bid/schemas';
 import type { PostDeleted } from '../../domain/post/events';
 import type { UserDeleted } from '../../domain/user/events';
 import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import { createPostLeadingBids } from './post-leading-bids';
 import type { AutoBidWhy, BidsTable } from './tables';
@@ -19,14 +19,19 @@ export type BidRow = Selectable<BidsTable>;
 
 const handledTypes = new Set<string>([...bidEventTypes, 'PostDeleted', 'BidAcceptedOnPost', 'UserDeleted']);
 
+/** The events applied in memory (UserDeleted is applied in SQL). */
+type BidsEvent = BidEvent | PostDeleted | BidAcceptedOnPost;
+/** The post's events, which act on all of its bids. */
+const isPostWide = (event: BidsEvent): event is PostDeleted | BidAcceptedOnPost => event.type === 'PostDeleted' || event.type === 'BidAcceptedOnPost';
+
 export const bidsProjection: Projection = {
   kind: 'projection',
   name: 'bids',
   eventTypes: handledTypes,
   // 2: post_leading_bids (the dashboards' leading-bid sorts). 3: its trigger compares inserted bids with the leaders,
   // in static SQL. 4: not_chosen (the bids the customer did not choose). 5: auto_bid_template_id (placed automatically).
-  // 6: auto_bid_why and auto_bid_subject (why the auto-bidder placed it), UserDeleted.
-  version: 6,
+  // 6: auto_bid_why and auto_bid_subject (why the auto-bidder placed it), UserDeleted. 7: set-based handling.
+  version: 7,
   tables: ['bids', 'post_leading_bids'],
   async createTables(trx) {
     await sql`
@@ -68,62 +73,37 @@ export const bidsProjection: Projection = {
     await createPostLeadingBids(trx);
   },
   async handle(events, db) {
-    // Placed bids in a row go in as one insert: the leading-bid trigger then runs once for them, not once each.
-    let placed: BidRow[] = [];
-    const insertPlaced = async () => {
-      if (placed.length === 0) return;
-      await db
-        .insertInto('bids')
-        .values(placed.map((row) => ({ ...row, form: asJsonb(row.form), auto_bid_why: row.auto_bid_why && asJsonb(row.auto_bid_why) })))
-        .onConflict((oc) => oc.column('uuid').doNothing())
-        .execute();
-      placed = [];
-    };
-    for (const recorded of events) {
-      if (!handledTypes.has(recorded.type)) continue;
-      if (recorded.type === 'BidPlaced') {
-        const event = recorded as RecordedEvent & BidPlaced;
-        placed.push(bidRowOf(event.data, new Date(event.metadata.occurred_at), event.metadata.causation_id));
+    // Set-based (projections/batch-rows.ts): the batch's bids are read once, by id and, for the events that act on all
+    // of a post's bids, by post; the events are applied to them in memory and the changed rows written back in one
+    // upsert. The leading-bid trigger sees it as one insert of the new bids (compared with the leaders) and one update
+    // of the others (their posts recomputed), which leaves the rows a recompute from the bids gives, as after each
+    // event's statement. A customer's erasure reaches bids by subject, not by id or post: it is applied in SQL between
+    // the stretches before and after it.
+    for (const stretch of stretchesBetween(events, (event) => event.type === 'UserDeleted')) {
+      if (stretch.barrier) {
+        await eraseSubject(db, (stretch.barrier as RecordedEvent & UserDeleted).data.user_id);
         continue;
       }
-      await insertPlaced();
-      // An admin deleted the post (docs/post-lifecycle.md): its bids leave every list; the rows stay for a replay.
-      if (recorded.type === 'PostDeleted') {
-        const { post_id } = recorded.data as PostDeleted['data'];
-        await db.updateTable('bids').set({ deleted: true, updated_at: new Date(recorded.metadata.occurred_at) }).where('post_id', '=', post_id).execute();
-        continue;
-      }
-      // Crypto-shredding (docs/personal-data.md): the traces quoting the erased customer's posts read as null, as a
-      // rebuild would read them.
-      if (recorded.type === 'UserDeleted') {
-        const { user_id } = recorded.data as UserDeleted['data'];
-        await db
-          .updateTable('bids')
-          .set({ auto_bid_why: sql<AutoBidWhy>`jsonb_set(auto_bid_why, '{trace}', 'null'::jsonb)` })
-          .where('auto_bid_subject', '=', user_id)
-          .execute();
-        continue;
-      }
-      // The post accepted one bid (once, ever): its other open bids were not chosen. Cancelled and deleted ones were
-      // withdrawn before; the accepted one moves on with its deal.
-      if (recorded.type === 'BidAcceptedOnPost') {
-        const { post_id, bid_id } = recorded.data as BidAcceptedOnPost['data'];
-        await db
-          .updateTable('bids')
-          .set({ not_chosen: true })
-          .where('post_id', '=', post_id)
-          .where('uuid', '<>', bid_id)
-          .where('status', 'in', ['active', 'expired'])
-          .where('deleted', '=', false)
-          .execute();
-        continue;
-      }
-      // The bid decider wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & Exclude<BidEvent, BidPlaced>);
+      // The bid and post deciders wrote these events; their type names are checked by handledTypes.
+      const bidEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & BidsEvent)[];
+      if (bidEvents.length === 0) continue;
+      const bids = new BatchRows<BidRow>(db, { table: 'bids', key: 'uuid', keyType: 'uuid', group: 'post_id' });
+      await bids.load(bidEvents.flatMap((event) => (isPostWide(event) ? [] : [event.data.bid_id])));
+      await bids.loadWhere('post_id', bidEvents.flatMap((event) => (isPostWide(event) ? [event.data.post_id] : [])));
+      for (const event of bidEvents) apply(bids, event);
+      await bids.flush();
     }
-    await insertPlaced();
   },
 };
+
+/** Crypto-shredding (docs/personal-data.md): the traces quoting the erased customer's posts read as null, as a rebuild would read them. */
+async function eraseSubject(db: Database, userId: string): Promise<void> {
+  await db
+    .updateTable('bids')
+    .set({ auto_bid_why: sql<AutoBidWhy>`jsonb_set(auto_bid_why, '{trace}', 'null'::jsonb)` })
+    .where('auto_bid_subject', '=', userId)
+    .execute();
+}
 
 /** The columns a bid's terms fill (placed and edited alike); `form` is stored as jsonb. */
 export function termsColumns(terms: BidTerms) {
@@ -177,21 +157,29 @@ export function bidRowOf(placed: BidPlaced['data'], at: Date, causationId: strin
   };
 }
 
-const asJsonb = <T extends BidForm | AutoBidWhy>(value: T) => sql<T>`${JSON.stringify(value)}::jsonb`;
-
-async function apply(db: Database, event: RecordedEvent & Exclude<BidEvent, BidPlaced>): Promise<void> {
+function apply(bids: BatchRows<BidRow>, event: RecordedEvent & BidsEvent): void {
   const at = new Date(event.metadata.occurred_at);
-  const bidId = event.data.bid_id;
   switch (event.type) {
+    case 'BidPlaced':
+      bids.insert(bidRowOf(event.data, at, event.metadata.causation_id));
+      return;
+    case 'PostDeleted':
+      // An admin deleted the post (docs/post-lifecycle.md): its bids leave every list; the rows stay for a replay.
+      for (const bid of bids.inGroup(event.data.post_id)) bids.update(bid.uuid, { deleted: true, updated_at: at });
+      return;
+    case 'BidAcceptedOnPost': {
+      // The post accepted one bid (once, ever): its other open bids were not chosen. Cancelled and deleted ones were
+      // withdrawn before; the accepted one moves on with its deal.
+      const { post_id, bid_id } = event.data;
+      const open = bids.inGroup(post_id).filter((row) => row.uuid !== bid_id && (row.status === 'active' || row.status === 'expired') && !row.deleted);
+      for (const bid of open) bids.update(bid.uuid, { not_chosen: true });
+      return;
+    }
     case 'BidEdited':
-      await db
-        .updateTable('bids')
-        .set({ organisation_uuid: event.data.organisation_uuid, ...termsColumns(event.data), form: asJsonb(event.data.bid), updated_at: at })
-        .where('uuid', '=', bidId)
-        .execute();
+      bids.update(event.data.bid_id, { organisation_uuid: event.data.organisation_uuid, ...termsColumns(event.data), updated_at: at });
       return;
     case 'BidDeleted':
-      await db.updateTable('bids').set({ deleted: true, updated_at: at }).where('uuid', '=', bidId).execute();
+      bids.update(event.data.bid_id, { deleted: true, updated_at: at });
       return;
     case 'BidCancelled':
     case 'BidExpired':
@@ -201,7 +189,7 @@ async function apply(db: Database, event: RecordedEvent & Exclude<BidEvent, BidP
     case 'BidClosedWon':
     case 'BidClosedLost':
     case 'BidPutOnHold':
-      await db.updateTable('bids').set({ status: bidStatusAfter[event.type], updated_at: at }).where('uuid', '=', bidId).execute();
+      bids.update(event.data.bid_id, { status: bidStatusAfter[event.type], updated_at: at });
       return;
     default: {
       const _never: never = event;

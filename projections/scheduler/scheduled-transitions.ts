@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { PostEvent } from '../../domain/post/events';
-import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows } from '../batch-rows';
 import type { Projection } from '../projection';
 import type { ScheduledTransitionsTable } from './tables';
 
@@ -36,7 +36,8 @@ export const scheduledTransitionsProjection: Projection = {
   kind: 'projection',
   name: 'scheduled_transitions',
   eventTypes: handledTypes,
-  version: 1,
+  // 2: set-based handling.
+  version: 2,
   tables: ['scheduled_transitions'],
   async createTables(trx) {
     await sql`
@@ -49,53 +50,61 @@ export const scheduledTransitionsProjection: Projection = {
     await sql`create index scheduled_transitions_due on scheduled_transitions (due_at)`.execute(trx);
   },
   async handle(events, db) {
-    for (const recorded of events) {
-      // The post decider wrote these events; their type names are checked here.
-      if (handledTypes.has(recorded.type)) await apply(db, recorded as RecordedEvent & SchedulingEvent);
-    }
+    // Set-based (projections/batch-rows.ts): the rows of the batch's posts are read once, the events applied to them
+    // in memory, and the changes written back in one delete and one upsert.
+    // The post decider wrote these events; their type names are checked here.
+    const scheduling = events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & SchedulingEvent)[];
+    if (scheduling.length === 0) return;
+    const transitions = new BatchRows<ScheduledTransition>(db, { table: 'scheduled_transitions', key: ['post_id', 'kind'], keyType: ['uuid', 'text'] });
+    await transitions.loadWhere('post_id', scheduling.map((event) => event.data.post_id));
+    for (const event of scheduling) apply(transitions, event);
+    await transitions.flush();
   },
 };
 
-async function apply(db: Database, event: RecordedEvent & SchedulingEvent): Promise<void> {
+function apply(transitions: BatchRows<ScheduledTransition>, event: RecordedEvent & SchedulingEvent): void {
   const postId = event.data.post_id;
-  const schedule = (kind: TransitionKind, at: string) =>
-    db
-      .insertInto('scheduled_transitions')
-      .values({ post_id: postId, kind, due_at: new Date(at) })
-      .onConflict((oc) => oc.columns(['post_id', 'kind']).doUpdateSet({ due_at: new Date(at) }))
-      .execute();
-  const move = (kinds: TransitionKind[], at: string) =>
-    db.updateTable('scheduled_transitions').set({ due_at: new Date(at) }).where('post_id', '=', postId).where('kind', 'in', kinds).execute();
-  const remove = (kinds: readonly TransitionKind[]) => db.deleteFrom('scheduled_transitions').where('post_id', '=', postId).where('kind', 'in', kinds).execute();
+  /** Due at `at`, whether it was scheduled before or not. */
+  const schedule = (kind: TransitionKind, at: string) => {
+    if (transitions.get([postId, kind])) transitions.update([postId, kind], { due_at: new Date(at) });
+    else transitions.insert({ post_id: postId, kind, due_at: new Date(at) });
+  };
+  /** Due at `at` if scheduled. */
+  const move = (kinds: TransitionKind[], at: string) => {
+    for (const kind of kinds) transitions.update([postId, kind], { due_at: new Date(at) });
+  };
+  const remove = (kinds: readonly TransitionKind[]) => {
+    for (const kind of kinds) transitions.delete([postId, kind]);
+  };
 
   switch (event.type) {
     case 'PostPublished':
-      await schedule('end_bidding', event.data.bidding_period_expiry_on);
+      schedule('end_bidding', event.data.bidding_period_expiry_on);
       // Auto-Declare is decided at review end; the poller skips posts whose automatic selection is off.
-      await schedule('auto_declare', event.data.review_bids_on);
+      schedule('auto_declare', event.data.review_bids_on);
       return;
     case 'BiddingEnded':
-      await remove(['end_bidding']);
-      await schedule('end_review', event.data.review_bids_on);
-      await move(['auto_declare'], event.data.review_bids_on);
+      remove(['end_bidding']);
+      schedule('end_review', event.data.review_bids_on);
+      move(['auto_declare'], event.data.review_bids_on);
       return;
     case 'ReviewPeriodExtended':
-      await move(['end_review', 'auto_declare'], event.data.review_bids_on);
+      move(['end_review', 'auto_declare'], event.data.review_bids_on);
       return;
     case 'ReviewPeriodEnded':
       // Auto-Declare may still act in processing (its claim marks the one attempt).
-      await remove(['end_review']);
-      await schedule('expire', event.data.expiration_date);
+      remove(['end_review']);
+      schedule('expire', event.data.expiration_date);
       return;
     case 'AutomaticSelectionCancelled':
-      await remove(['auto_declare']);
+      remove(['auto_declare']);
       return;
     case 'BidAcceptedOnPost':
     case 'PostClosed':
     case 'PostExpired':
     case 'PostCancelled':
     case 'PostDeleted':
-      await remove(transitionKinds);
+      remove(transitionKinds);
       return;
   }
 }
