@@ -2,9 +2,6 @@ import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import type { RecordedEvent } from '../infrastructure/event-store/event-store';
 
-/** PostgreSQL's limit of parameters in one statement (a flush of many wide rows goes in chunks below it). */
-const MAX_PARAMETERS = 65_535;
-
 type Row = Record<string, unknown>;
 
 export type BatchRowsOptions<R extends Row> = {
@@ -13,8 +10,8 @@ export type BatchRowsOptions<R extends Row> = {
   key: keyof R & string;
   /** The key's SQL type, for `= any($1::type[])`. */
   keyType: 'uuid' | 'text';
-  /** jsonb columns: written as JSON text (node-postgres would send an array as a PostgreSQL array). */
-  json?: readonly (keyof R & string)[];
+  /** A column the rows are often looked up by (a deal's activities): `inGroup` finds them without a scan. */
+  group?: keyof R & string;
 };
 
 /**
@@ -32,6 +29,8 @@ export class BatchRows<R extends Row> {
   /** Every key looked up in this batch: its row, or null when the table has none. */
   readonly #rows = new Map<string, R | null>();
   readonly #changed = new Set<string>();
+  /** With `group`: the held rows' keys per value of that column. */
+  readonly #groups = new Map<unknown, Set<string>>();
 
   constructor(db: Database, options: BatchRowsOptions<R>) {
     this.#db = db;
@@ -59,8 +58,19 @@ export class BatchRows<R extends Row> {
     // A row already held may have changed in memory: the held one is newer.
     for (const row of rows) {
       const key = row[this.#options.key] as string;
-      if (!this.#rows.get(key)) this.#rows.set(key, row);
+      if (!this.#rows.get(key)) this.#hold(key, row);
     }
+  }
+
+  #hold(key: string, row: R): void {
+    const group = this.#options.group;
+    const before = this.#rows.get(key);
+    this.#rows.set(key, row);
+    if (group === undefined || before?.[group] === row[group]) return;
+    if (before) this.#groups.get(before[group])?.delete(key);
+    const keys = this.#groups.get(row[group]) ?? new Set<string>();
+    keys.add(key);
+    this.#groups.set(row[group], keys);
   }
 
   get(key: string): R | undefined {
@@ -72,11 +82,17 @@ export class BatchRows<R extends Row> {
     return [...this.#rows.values()].filter((row): row is R => row !== null && predicate(row));
   }
 
+  /** The held rows whose `group` column is `value` (every one in the table once loaded by it with `loadWhere`). */
+  inGroup(value: unknown): R[] {
+    if (this.#options.group === undefined) throw new Error(`BatchRows of ${this.#options.table} has no group column.`);
+    return [...(this.#groups.get(value) ?? [])].map((key) => this.#rows.get(key)!);
+  }
+
   /** Adds the row unless its key has one (held, or in the table once loaded: load its key first). */
   insert(row: R): void {
     const key = row[this.#options.key] as string;
     if (this.#rows.get(key)) return;
-    this.#rows.set(key, row);
+    this.#hold(key, row);
     this.#changed.add(key);
   }
 
@@ -84,30 +100,28 @@ export class BatchRows<R extends Row> {
   update(key: string, changes: Partial<R>): void {
     const row = this.#rows.get(key);
     if (!row) return;
-    this.#rows.set(key, { ...row, ...changes });
+    this.#hold(key, { ...row, ...changes });
     this.#changed.add(key);
   }
 
-  /** Writes the changed rows in one upsert (in chunks under the parameter limit) and forgets what it held. */
+  /**
+   * Writes the changed rows in one upsert and forgets what it held. The rows go as one JSON parameter that
+   * `json_populate_recordset` reads with the table's own column types: thousands of rows bind and plan as one
+   * value, where a `values` list of a parameter per cell made a rebuild's flushes slow (and needed chunks).
+   */
   async flush(): Promise<void> {
     const rows = [...this.#changed].map((key) => this.#rows.get(key)!);
     this.#rows.clear();
+    this.#groups.clear();
     this.#changed.clear();
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
-    const json = new Set<string>(this.#options.json ?? []);
-    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const chunk = rows.slice(start, start + perStatement);
-      const values = chunk.map(
-        (row) => sql`(${sql.join(columns.map((column) => (json.has(column) && row[column] !== null ? JSON.stringify(row[column]) : row[column])))})`,
-      );
-      const updates = columns.filter((column) => column !== this.#options.key).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
-      await sql`
-        insert into ${sql.table(this.#options.table)} (${sql.join(columns.map((column) => sql.ref(column)))})
-        values ${sql.join(values)}
-        on conflict (${sql.ref(this.#options.key)}) do update set ${sql.join(updates)}`.execute(this.#db);
-    }
+    const updates = columns.filter((column) => column !== this.#options.key).map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+    const list = sql.join(columns.map((column) => sql.ref(column)));
+    await sql`
+      insert into ${sql.table(this.#options.table)} (${list})
+      select ${list} from json_populate_recordset(null::${sql.table(this.#options.table)}, ${JSON.stringify(rows)})
+      on conflict (${sql.ref(this.#options.key)}) do update set ${sql.join(updates)}`.execute(this.#db);
   }
 }
 

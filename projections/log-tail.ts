@@ -13,7 +13,8 @@ import { comparePositions, type EventStore, type Position, type ReadAllBatch, ty
  * Personal data: the events are held decrypted, as a consumer's own read returned them, for as long as they stay in
  * the tail (at most `limit` events, seconds of traffic). A user's deletion erases the key first and then appends
  * UserDeleted, which every live consumer applies after the events it read from here, so the read models come out
- * as from the store. Builds (replays) never read from the tail: they must see erased fields as null.
+ * as from the store. Builds (replays) never read from the tail: they read the store, which shows erased fields as
+ * null, each batch once for the builds at its checkpoint (runner.ts #replayRead).
  */
 export class LogTail {
   readonly #store: Pick<EventStore, 'readAll'>;
@@ -103,7 +104,8 @@ export class LogTail {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes an event shared by consumers (and everything in it), so no handler can change another's copy. */
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

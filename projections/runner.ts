@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { Batcher } from '../infrastructure/batcher';
 import type { Database } from '../infrastructure/database/database';
 import { lockOutMigrations } from '../infrastructure/database/migrate';
-import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../infrastructure/event-store/event-store';
+import { comparePositions, type EventStore, type Position, type ReadAllBatch, type RecordedEvent, START } from '../infrastructure/event-store/event-store';
 import { type AnalyticsViewFailure, analyticsFailureError, createAnalyticsViews, dropAnalyticsViewsReading } from './analytics/analytics-views';
-import { LogTail } from './log-tail';
+import { deepFreeze, LogTail } from './log-tail';
 import type { Consumer } from './projection';
 import { announceCheckpoint } from './projection-status';
 
@@ -19,6 +19,12 @@ const IDLE_RECHECK_MS = 1000;
  * or retired elsewhere makes the step 'busy', which reads the builds again.
  */
 const BUILDS_FRESH_MS = 1000;
+/**
+ * Full batches of the log read for builds catching up, kept for the other builds at the same checkpoint: a rebuild of
+ * every projection reads and decrypts each batch once, not once per projection (issue 27). The rebuild steps its
+ * builds in turn through the same batch; a few entries cover builds a batch or two apart.
+ */
+const REPLAY_READS_KEPT = 3;
 
 /*
  * ASYNC_COMMIT: a batch's transaction (and a skipped batch's checkpoint) commits without waiting for its WAL to reach
@@ -97,6 +103,8 @@ export class ProjectionRunner {
   #headMoves = 0;
   #lastMoveAt = 0;
   #headWatch: NodeJS.Timeout | null = null;
+  /** Full batches read for builds, by checkpoint and size, oldest first (REPLAY_READS_KEPT). */
+  readonly #replayReads = new Map<string, Promise<ReadAllBatch>>();
   readonly #checkpointMoves = new Batcher<CheckpointMove, boolean>((moves) => this.#moveCheckpoints(moves), { concurrency: 1, maxItems: 100 });
 
   constructor(options: RunnerOptions) {
@@ -330,11 +338,11 @@ export class ProjectionRunner {
   async #applyBatch(consumer: Consumer, build: Build): Promise<'worked' | 'caught-up' | 'busy' | 'waiting'> {
     // A build catching up takes larger batches; a live one stays small so a batch commits soon after its events.
     const batchSize = build.status === 'building' ? this.#rebuildBatchSize : this.#batchSize;
-    // A build replays from the store (it must see erasures as they are now: log-tail.ts); the live builds share the
-    // tail, which without the head watcher (catchUp, untilLive) looks at the log on every read.
+    // A build replays from the store, each batch read once for the builds at its checkpoint (#replayRead); the live
+    // builds share the tail, which without the head watcher (catchUp, untilLive) looks at the log on every read.
     const read =
       build.status === 'building'
-        ? await this.#store.readAll(build.checkpoint, batchSize)
+        ? await this.#replayRead(build.checkpoint, batchSize)
         : await this.#tail.read(build.checkpoint, batchSize, this.#running ? this.#headMoves : null);
     if (read.events.length === 0) return 'caught-up';
     const eventTypes = consumer.eventTypes;
@@ -375,6 +383,32 @@ export class ProjectionRunner {
     this.#progress.emit('progress', consumer.name);
     if (events.length < read.events.length) return 'worked';
     return events.length < batchSize ? 'caught-up' : 'worked';
+  }
+
+  /**
+   * A build's batch from the store, shared with the other builds at the same checkpoint (REPLAY_READS_KEPT), and the
+   * batch after it read ahead while this one is applied. Only a full batch is kept: a short one ends at the log's
+   * head, which moves. Shared events are frozen, as the log tail's are. Personal data: the same as the tail's
+   * (log-tail.ts): a batch is held for a round of the builds, and an erasure's UserDeleted comes after it in the log.
+   */
+  #replayRead(from: Position, batchSize: number, readAhead = true): Promise<ReadAllBatch> {
+    const key = `${from.commit}/${from.prepare}/${batchSize}`;
+    const kept = this.#replayReads.get(key);
+    if (kept) return kept;
+    const read = this.#store.readAll(from, batchSize).then((batch) => {
+      if (batch.events.length < batchSize) {
+        this.#replayReads.delete(key);
+        return batch;
+      }
+      for (const event of batch.events) deepFreeze(event);
+      // Read ahead: the handlers' statements run in PostgreSQL meanwhile, while the next batch is read and decrypted.
+      if (readAhead) void this.#replayRead(batch.next, batchSize, false).catch(() => {});
+      return batch;
+    });
+    this.#replayReads.set(key, read);
+    read.catch(() => this.#replayReads.delete(key));
+    while (this.#replayReads.size > REPLAY_READS_KEPT) this.#replayReads.delete(this.#replayReads.keys().next().value!);
+    return read;
   }
 
   /**

@@ -1,12 +1,12 @@
 import { type Selectable, sql } from 'kysely';
 import { type DealEvent, dealEventTypes } from '../../domain/deal/events';
 import { dealValue, dealValueLabel } from '../../domain/deal/figures';
-import type { ContactPreference } from '../../domain/deal/schemas';
 import type { DealStage } from '../../domain/deal/stages';
 import type { PostDeleted } from '../../domain/post/events';
 import { type UserDeleted, userSubject } from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import { keepRowCounts } from '../row-counts';
 import type { DealActivitiesTable, DealsTable } from './tables';
@@ -29,7 +29,8 @@ export const dealsProjection: Projection = {
   eventTypes: handledTypes,
   // 3: deal_counts (the board's totals) and the board's pages in updated_at order indexed.
   // 4: deal_counts keeps no zero counts (row-counts.ts).
-  version: 4,
+  // 5: set-based handling.
+  version: 5,
   tables: ['deals', 'deal_activities', 'deal_counts'],
   async createTables(trx) {
     await sql`
@@ -83,10 +84,28 @@ export const dealsProjection: Projection = {
     await createDealCounts(trx);
   },
   async handle(events, db) {
-    for (const recorded of events) {
-      if (!handledTypes.has(recorded.type)) continue;
-      // The deal, post and user deciders wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & (DealEvent | UserDeleted | PostDeleted));
+    // Set-based (projections/batch-rows.ts): the batch's deals and all their activities are read once, the events
+    // applied to them in memory, and the changed rows written back together. An erasure reaches activities by the
+    // person's key, not by deal: it is applied in SQL between the stretches before and after it.
+    for (const stretch of stretchesBetween(events, (event) => event.type === 'UserDeleted')) {
+      if (stretch.barrier) {
+        await eraseDescriptions(db, (stretch.barrier as RecordedEvent & UserDeleted).data.user_id);
+        continue;
+      }
+      // The deal and post deciders wrote these events; their type names are checked by handledTypes.
+      const dealEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & (DealEvent | PostDeleted))[];
+      if (dealEvents.length === 0) continue;
+      const dealIds = dealEvents.flatMap((event) => (event.type === 'PostDeleted' ? [] : [event.data.deal_id]));
+      const deals = new BatchRows<DealRow>(db, { table: 'deals', key: 'uuid', keyType: 'uuid' });
+      const activities = new BatchRows<DealActivityRow>(db, { table: 'deal_activities', key: 'activity_id', keyType: 'uuid', group: 'deal_id' });
+      await deals.load(dealIds);
+      await deals.loadWhere('post_id', dealEvents.flatMap((event) => (event.type === 'PostDeleted' ? [event.data.post_id] : [])));
+      await activities.loadWhere('deal_id', dealIds);
+      // An edit or a deletion names its activity by id alone (held already unless it is another deal's).
+      await activities.load(dealEvents.flatMap((event) => (event.type === 'DealActivityEdited' || event.type === 'DealActivityDeleted' ? [event.data.activity_id] : [])));
+      for (const event of dealEvents) apply({ deals, activities }, event);
+      await deals.flush();
+      await activities.flush();
     }
   },
 };
@@ -110,108 +129,107 @@ async function createDealCounts(trx: Parameters<Projection['createTables']>[0]):
   await keepRowCounts(trx, 'deals', 'deal_counts', ['provider_id', 'organisation_id', 'stage', 'external']);
 }
 
-async function apply(db: Database, event: RecordedEvent & (DealEvent | UserDeleted | PostDeleted)): Promise<void> {
+/** Crypto-shredding: the texts sealed with the person's key go with the person (as a rebuild after erasure shows them). */
+async function eraseDescriptions(db: Database, userId: string): Promise<void> {
+  await db.updateTable('deal_activities').set({ description: null }).where('description_subject', '=', userSubject(userId)).execute();
+}
+
+type Rows = { deals: BatchRows<DealRow>; activities: BatchRows<DealActivityRow> };
+
+function apply({ deals, activities }: Rows, event: RecordedEvent & (DealEvent | PostDeleted)): void {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
-    case 'UserDeleted':
-      // The texts sealed with the person's key go with the person (as a rebuild after erasure would show them).
-      await db.updateTable('deal_activities').set({ description: null }).where('description_subject', '=', userSubject(event.data.user_id)).execute();
-      return;
     case 'PostDeleted':
-      await db.updateTable('deals').set({ deleted: true, updated_at: at }).where('post_id', '=', event.data.post_id).execute();
+      // Every deal of the post is held: they were loaded by post, or opened earlier in this batch.
+      for (const deal of deals.where((row) => row.post_id === event.data.post_id)) deals.update(deal.uuid, { deleted: true, updated_at: at });
       return;
     case 'DealOpened': {
       const { activity, stage, ...deal } = event.data;
-      await db
-        .insertInto('deals')
-        .values({
-          uuid: deal.deal_id,
-          bid_id: deal.bid_id,
-          post_id: deal.post_id,
-          provider_id: deal.provider_id,
-          organisation_id: deal.organisation_id,
-          customer_id: deal.customer_id,
-          stage,
-          loan_amount: deal.loan_amount,
-          value: deal.loan_amount,
-          value_label: 'Loan Amount',
-          external: deal.external,
-          contact_preference: jsonb(deal.contact_preference),
-          opened_at: at,
-          updated_at: at,
-          last_activity_date: activity.activity_date,
-          not_proceeding_reason: null,
-          deleted: false,
-        })
-        .onConflict((c) => c.column('uuid').doNothing())
-        .execute();
-      await insertActivity(db, deal.deal_id, event.revision, activity, event.personalSubjects?.['activity.description']);
+      deals.insert({
+        uuid: deal.deal_id,
+        bid_id: deal.bid_id,
+        post_id: deal.post_id,
+        provider_id: deal.provider_id,
+        organisation_id: deal.organisation_id,
+        customer_id: deal.customer_id,
+        stage,
+        loan_amount: deal.loan_amount,
+        value: deal.loan_amount,
+        value_label: 'Loan Amount',
+        external: deal.external,
+        contact_preference: deal.contact_preference,
+        opened_at: at,
+        updated_at: at,
+        last_activity_date: activity.activity_date,
+        not_proceeding_reason: null,
+        deleted: false,
+      });
+      insertActivity(activities, deal.deal_id, event.revision, activity, event.personalSubjects?.['activity.description']);
       return;
     }
     case 'DealActivityAdded':
-      await insertActivity(db, event.data.deal_id, event.revision, event.data.activity, event.personalSubjects?.['activity.description']);
-      await refreshFigures(db, event.data.deal_id, at, event.data.stage);
+      insertActivity(activities, event.data.deal_id, event.revision, event.data.activity, event.personalSubjects?.['activity.description']);
+      refreshFigures({ deals, activities }, event.data.deal_id, at, event.data.stage);
       return;
     case 'DealActivityEdited': {
       const { activity_id, amount, description, activity_date, settled_lender, reason } = event.data;
       const description_subject = event.personalSubjects?.description ?? null;
-      await db
-        .updateTable('deal_activities')
-        .set({ amount, description, description_subject, activity_date, settled_lender, reason })
-        .where('activity_id', '=', activity_id)
-        .execute();
-      await refreshFigures(db, event.data.deal_id, at);
+      // A field an older event lacks stays as it is (as kysely's `set` leaves out undefined values).
+      activities.update(activity_id, definedOnly({ amount, description, description_subject, activity_date, settled_lender, reason }));
+      refreshFigures({ deals, activities }, event.data.deal_id, at);
       return;
     }
     case 'DealActivityDeleted':
-      await db.updateTable('deal_activities').set({ deleted: true }).where('activity_id', '=', event.data.activity_id).execute();
-      await refreshFigures(db, event.data.deal_id, at, event.data.stage);
+      activities.update(event.data.activity_id, { deleted: true });
+      refreshFigures({ deals, activities }, event.data.deal_id, at, event.data.stage);
       return;
     case 'DealContactPreferenceChanged':
-      await db
-        .updateTable('deals')
-        .set({ contact_preference: jsonb(event.data.contact_preference), updated_at: at })
-        .where('uuid', '=', event.data.deal_id)
-        .execute();
+      deals.update(event.data.deal_id, { contact_preference: event.data.contact_preference, updated_at: at });
       return;
   }
 }
 
 type ActivityData = Extract<DealEvent, { type: 'DealActivityAdded' }>['data']['activity'];
 
-async function insertActivity(db: Database, dealId: string, seq: number, activity: ActivityData, descriptionSubject: string | undefined): Promise<void> {
-  await db
-    .insertInto('deal_activities')
-    .values({ ...activity, description_subject: descriptionSubject ?? null, deal_id: dealId, seq, created_at: new Date(activity.created_at), deleted: false })
-    .onConflict((c) => c.column('activity_id').doNothing())
-    .execute();
+function insertActivity(activities: BatchRows<DealActivityRow>, dealId: string, seq: number, activity: ActivityData, descriptionSubject: string | undefined): void {
+  activities.insert({
+    activity_id: activity.activity_id,
+    deal_id: dealId,
+    seq,
+    activity_type: activity.activity_type,
+    amount: activity.amount ?? null,
+    description: activity.description ?? null,
+    description_subject: descriptionSubject ?? null,
+    activity_date: activity.activity_date,
+    settled_lender: activity.settled_lender ?? null,
+    reason: activity.reason ?? null,
+    created_by: activity.created_by,
+    created_at: new Date(activity.created_at),
+    deleted: false,
+  });
 }
 
 /** The deal's value, label, latest activity date and not-proceeding reason from its remaining activities. */
-async function refreshFigures(db: Database, dealId: string, at: Date, stage?: DealStage): Promise<void> {
-  const deal = await db.selectFrom('deals').select(['loan_amount']).where('uuid', '=', dealId).executeTakeFirst();
+function refreshFigures({ deals, activities }: Rows, dealId: string, at: Date, stage?: DealStage): void {
+  const deal = deals.get(dealId);
   if (!deal) return;
-  const activities = await db
-    .selectFrom('deal_activities')
-    .select(['activity_type', 'amount', 'activity_date', 'reason'])
-    .where('deal_id', '=', dealId)
-    .where('deleted', '=', false)
-    .orderBy('seq')
-    .execute();
+  // Every activity of the deal is held: they were loaded by deal, or added earlier in this batch.
+  const remaining = activities
+    .inGroup(dealId)
+    .filter((a) => !a.deleted)
+    .sort((a, b) => a.seq - b.seq);
   // YYYY-MM-DD texts sort as dates.
-  const dates = activities.map((a) => a.activity_date).sort();
-  await db
-    .updateTable('deals')
-    .set({
-      ...(stage ? { stage } : {}),
-      value: dealValue(activities, deal.loan_amount),
-      value_label: dealValueLabel(activities),
-      last_activity_date: dates[dates.length - 1] ?? sql<string>`last_activity_date`,
-      not_proceeding_reason: activities.findLast((a) => a.activity_type === 'closed_lost')?.reason ?? null,
-      updated_at: at,
-    })
-    .where('uuid', '=', dealId)
-    .execute();
+  const dates = remaining.map((a) => a.activity_date).sort();
+  deals.update(dealId, {
+    ...(stage ? { stage } : {}),
+    value: dealValue(remaining, deal.loan_amount),
+    value_label: dealValueLabel(remaining),
+    last_activity_date: dates[dates.length - 1] ?? deal.last_activity_date,
+    not_proceeding_reason: remaining.findLast((a) => a.activity_type === 'closed_lost')?.reason ?? null,
+    updated_at: at,
+  });
 }
 
-const jsonb = (preference: ContactPreference) => sql<ContactPreference>`${JSON.stringify(preference)}::jsonb`;
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,9 +1,9 @@
 import { type Selectable, sql } from 'kysely';
 import { lastLeadStep } from '../../domain/lead/schemas';
 import type { PostEvent } from '../../domain/post/events';
-import type { UserEvent } from '../../domain/user/events';
-import type { Database } from '../../infrastructure/database/database';
+import type { UserDeleted, UserEvent } from '../../domain/user/events';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import type { LeadsTable } from './tables';
 
@@ -50,7 +50,8 @@ export const leadsProjection: Projection = {
   kind: 'projection',
   name: 'leads',
   eventTypes: handledTypes,
-  version: 1,
+  // 2: set-based handling (projections/batch-rows.ts).
+  version: 2,
   tables: ['leads'],
   async createTables(trx) {
     await sql`
@@ -68,13 +69,30 @@ export const leadsProjection: Projection = {
     await sql`create index leads_open_seen on leads (last_seen_at desc, customer_id) where converted_at is null`.execute(trx);
   },
   async handle(events, db) {
-    for (const recorded of events) {
-      if (!handledTypes.has(recorded.type)) continue;
-      // The user and post deciders wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & Handled);
+    // Set-based (projections/batch-rows.ts): the batch's customers' leads are read once, the events applied in
+    // memory, the changed leads written together. An erasure deletes the lead in SQL between the stretches.
+    for (const stretch of stretchesBetween(events, (event) => event.type === 'UserDeleted')) {
+      if (stretch.barrier) {
+        await db.deleteFrom('leads').where('customer_id', '=', (stretch.barrier as RecordedEvent & UserDeleted).data.user_id).execute();
+        continue;
+      }
+      // The post and user deciders wrote these events; their type names are checked by handledTypes.
+      const handled = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & Exclude<Handled, UserDeleted>)[];
+      if (handled.length === 0) continue;
+      const leads = new BatchRows<LeadRow>(db, { table: 'leads', key: 'customer_id', keyType: 'uuid' });
+      await leads.load(handled.map(customerOf));
+      for (const event of handled) apply(leads, event);
+      await leads.flush();
     }
   },
 };
+
+/** The customer an event is about: the post's owner, or the user. */
+function customerOf(event: Handled): string {
+  return 'owner_id' in event.data ? event.data.owner_id : event.data.user_id;
+}
+
+const later = (a: Date, b: Date): Date => (b.getTime() > a.getTime() ? b : a);
 
 /** The step a home loan's save reaches: the loan details once it carries an amount. */
 function loanStep(event: Extract<Handled, { type: 'HomeLoanSet' | 'HomeLoanChanged' }>): number | null {
@@ -82,70 +100,55 @@ function loanStep(event: Extract<Handled, { type: 'HomeLoanSet' | 'HomeLoanChang
   return fields && typeof fields.loan_amount === 'number' ? 3 : null;
 }
 
-async function apply(db: Database, event: RecordedEvent & Handled): Promise<void> {
+function apply(leads: BatchRows<LeadRow>, event: RecordedEvent & Exclude<Handled, UserDeleted>): void {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'CustomerCreated':
       // An admin's external-deal customer (docs/external-deals.md) came from outside the marketplace.
       if (event.data.origin === 'external') return;
-      await db
-        .insertInto('leads')
-        .values({ customer_id: event.data.user_id, registered_at: at, step: 0, draft_post_id: null, origin: null, campaign_id: null, last_seen_at: at, converted_at: null })
-        .onConflict((oc) => oc.column('customer_id').doNothing())
-        .execute();
+      leads.insert({ customer_id: event.data.user_id, registered_at: at, step: 0, draft_post_id: null, origin: null, campaign_id: null, last_seen_at: at, converted_at: null });
       return;
     case 'CustomerRegistered':
-      await touch(db, event.data.user_id, at, lastLeadStep);
+      touch(leads, event.data.user_id, at, lastLeadStep);
       return;
     case 'IncompletePostLinkRequested':
-      await touch(db, event.data.user_id, at, null);
+      touch(leads, event.data.user_id, at, null);
       return;
-    case 'UserDeleted':
-      await db.deleteFrom('leads').where('customer_id', '=', event.data.user_id).execute();
+    case 'PostPublished': {
+      const lead = leads.get(event.data.owner_id);
+      if (lead) leads.update(lead.customer_id, { converted_at: lead.converted_at ?? at, draft_post_id: null });
       return;
-    case 'PostPublished':
-      await db
-        .updateTable('leads')
-        .set({ converted_at: sql<Date>`coalesce(converted_at, ${at})`, draft_post_id: null })
-        .where('customer_id', '=', event.data.owner_id)
-        .execute();
-      return;
+    }
     case 'PostCancelled':
     case 'PostDeleted':
       // A reset draft is gone; how far the customer got stays.
-      await db.updateTable('leads').set({ draft_post_id: null }).where('customer_id', '=', event.data.owner_id).where('draft_post_id', '=', event.data.post_id).execute();
+      if (leads.get(event.data.owner_id)?.draft_post_id === event.data.post_id) leads.update(event.data.owner_id, { draft_post_id: null });
       return;
     case 'PostStarted': {
+      const lead = leads.get(event.data.owner_id);
+      if (!lead || lead.converted_at !== null) return;
       const seen = event.metadata.user_id === event.data.owner_id;
-      await db
-        .updateTable('leads')
-        .set({
-          step: sql<number>`greatest(step, 1)`,
-          draft_post_id: event.data.post_id,
-          origin: event.data.origin,
-          campaign_id: sql<string | null>`coalesce(${event.data.campaign_id ?? null}::uuid, campaign_id)`,
-          ...(seen ? { last_seen_at: sql<Date>`greatest(last_seen_at, ${at})` } : {}),
-        })
-        .where('customer_id', '=', event.data.owner_id)
-        .where('converted_at', 'is', null)
-        .execute();
+      leads.update(lead.customer_id, {
+        step: Math.max(lead.step, 1),
+        draft_post_id: event.data.post_id,
+        origin: event.data.origin,
+        campaign_id: event.data.campaign_id ?? lead.campaign_id,
+        ...(seen ? { last_seen_at: later(lead.last_seen_at, at) } : {}),
+      });
       return;
     }
     default: {
       // A part of a post: the step it shows, seen only when the customer did it (not an admin's edit).
       if (event.metadata.user_id !== event.data.owner_id) return;
       const step = event.type === 'HomeLoanSet' || event.type === 'HomeLoanChanged' ? loanStep(event) : (stepOfPostEvent[event.type] ?? null);
-      await touch(db, event.data.owner_id, at, step);
+      touch(leads, event.data.owner_id, at, step);
     }
   }
 }
 
 /** The customer was seen at `at`, reaching `step` (null: no step) while still a lead. */
-async function touch(db: Database, customerId: string, at: Date, step: number | null): Promise<void> {
-  await db
-    .updateTable('leads')
-    .set({ last_seen_at: sql<Date>`greatest(last_seen_at, ${at})`, ...(step === null ? {} : { step: sql<number>`greatest(step, ${step})` }) })
-    .where('customer_id', '=', customerId)
-    .where('converted_at', 'is', null)
-    .execute();
+function touch(leads: BatchRows<LeadRow>, customerId: string, at: Date, step: number | null): void {
+  const lead = leads.get(customerId);
+  if (!lead || lead.converted_at !== null) return;
+  leads.update(customerId, { last_seen_at: later(lead.last_seen_at, at), ...(step === null ? {} : { step: Math.max(lead.step, step) }) });
 }

@@ -4,6 +4,7 @@ import { type ReviewEvent, reviewEventTypes } from '../../domain/review/events';
 import type { UserDeleted } from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import type { ReviewsTable } from './tables';
 
@@ -21,7 +22,8 @@ export const reviewsProjection: Projection = {
   kind: 'projection',
   name: 'reviews',
   eventTypes: handledTypes,
-  version: 1,
+  // 2: set-based handling.
+  version: 2,
   tables: ['reviews'],
   async createTables(trx) {
     await sql`
@@ -48,54 +50,67 @@ export const reviewsProjection: Projection = {
     await sql`create index reviews_post on reviews (post_id)`.execute(trx);
   },
   async handle(events, db) {
-    for (const recorded of events) {
-      if (!handledTypes.has(recorded.type)) continue;
-      // The review, post and user deciders wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & (ReviewEvent | UserDeleted | PostDeleted));
+    // Set-based (projections/batch-rows.ts): the batch's reviews are read once, the events applied to them in memory,
+    // and the changed rows written back together. An erasure reaches reviews by person, not by review: it is applied
+    // in SQL between the stretches before and after it.
+    for (const stretch of stretchesBetween(events, (event) => event.type === 'UserDeleted')) {
+      if (stretch.barrier) {
+        const { user_id } = (stretch.barrier as RecordedEvent & UserDeleted).data;
+        await eraseUser(db, user_id, new Date(stretch.barrier.metadata.occurred_at));
+        continue;
+      }
+      // The review and post deciders wrote these events; their type names are checked by handledTypes.
+      const reviewEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & (ReviewEvent | PostDeleted))[];
+      if (reviewEvents.length === 0) continue;
+      const reviews = new BatchRows<ReviewRow>(db, { table: 'reviews', key: 'uuid', keyType: 'uuid' });
+      await reviews.load(reviewEvents.flatMap((event) => (event.type === 'PostDeleted' ? [] : [event.data.review_id])));
+      await reviews.loadWhere('post_id', reviewEvents.flatMap((event) => (event.type === 'PostDeleted' ? [event.data.post_id] : [])));
+      for (const event of reviewEvents) apply(reviews, event);
+      await reviews.flush();
     }
   },
 };
 
-async function apply(db: Database, event: RecordedEvent & (ReviewEvent | UserDeleted | PostDeleted)): Promise<void> {
+/**
+ * The customer's comments go with the person (as a rebuild after erasure would show them); a deleted provider's
+ * reviews have no profile left to show on.
+ */
+async function eraseUser(db: Database, userId: string, at: Date): Promise<void> {
+  await db.updateTable('reviews').set({ description: null }).where('customer_id', '=', userId).execute();
+  await db.updateTable('reviews').set({ deleted: true, updated_at: at }).where('fsp_id', '=', userId).execute();
+}
+
+function apply(reviews: BatchRows<ReviewRow>, event: RecordedEvent & (ReviewEvent | PostDeleted)): void {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'ReviewSubmitted': {
       const d = event.data;
-      await db
-        .insertInto('reviews')
-        .values({
-          uuid: d.review_id,
-          post_id: d.post_id,
-          fsp_id: d.fsp_id,
-          customer_id: d.customer_id,
-          rating: d.rating,
-          description: d.description,
-          status: d.status,
-          submitted_by: d.submitted_by,
-          on_behalf: d.on_behalf,
-          created_at: at,
-          updated_at: at,
-          moderated_at: null,
-          deleted: false,
-        })
-        .onConflict((c) => c.column('uuid').doNothing())
-        .execute();
+      reviews.insert({
+        uuid: d.review_id,
+        post_id: d.post_id,
+        fsp_id: d.fsp_id,
+        customer_id: d.customer_id,
+        rating: d.rating,
+        description: d.description,
+        status: d.status,
+        submitted_by: d.submitted_by,
+        on_behalf: d.on_behalf,
+        created_at: at,
+        updated_at: at,
+        moderated_at: null,
+        deleted: false,
+      });
       return;
     }
     case 'ReviewEdited':
-      await db.updateTable('reviews').set({ rating: event.data.rating, description: event.data.description, updated_at: at }).where('uuid', '=', event.data.review_id).execute();
+      reviews.update(event.data.review_id, { rating: event.data.rating, description: event.data.description, updated_at: at });
       return;
     case 'ReviewModerated':
-      await db.updateTable('reviews').set({ status: event.data.status, moderated_at: at, updated_at: at }).where('uuid', '=', event.data.review_id).execute();
-      return;
-    case 'UserDeleted':
-      // The customer's comments go with the person (as a rebuild after erasure would show them); a deleted
-      // provider's reviews have no profile left to show on.
-      await db.updateTable('reviews').set({ description: null }).where('customer_id', '=', event.data.user_id).execute();
-      await db.updateTable('reviews').set({ deleted: true, updated_at: at }).where('fsp_id', '=', event.data.user_id).execute();
+      reviews.update(event.data.review_id, { status: event.data.status, moderated_at: at, updated_at: at });
       return;
     case 'PostDeleted':
-      await db.updateTable('reviews').set({ deleted: true, updated_at: at }).where('post_id', '=', event.data.post_id).execute();
+      // Every review of the post is held: they were loaded by post, or submitted earlier in this batch.
+      for (const review of reviews.where((row) => row.post_id === event.data.post_id)) reviews.update(review.uuid, { deleted: true, updated_at: at });
       return;
   }
 }

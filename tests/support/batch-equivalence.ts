@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../../infrastructure/database/database';
+import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import type { Projection } from '../../projections/projection';
+
+// Set-based handlers (projections/batch-rows.ts) must give the rows the live path gives: the same events applied one
+// at a time (a running product) and in a few large batches (a rebuild) leave equal tables.
+
+/** Every table of `projection` (rows as JSON text, sorted) after `batches`, each handled in a transaction of its own. */
+export async function rowsAfterBatches(db: Database, projection: Projection, batches: readonly RecordedEvent[][]): Promise<Record<string, string[]>> {
+  const schema = `batches_${randomBytes(4).toString('hex')}`;
+  const inSchema = (trx: Database) => sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`create schema ${sql.id(schema)}`.execute(trx);
+      await inSchema(trx);
+      await projection.createTables(trx);
+    });
+    for (const batch of batches) {
+      await db.transaction().execute(async (trx) => {
+        await inSchema(trx);
+        await projection.handle(batch, trx);
+      });
+    }
+    const tables: Record<string, string[]> = {};
+    for (const table of projection.tables) {
+      const { rows } = await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.id(schema, table)} t`.execute(db);
+      tables[table] = rows.map((r) => r.row).sort();
+    }
+    return tables;
+  } finally {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+  }
+}
+
+/** `events` cut before the given indexes (the cuts a rebuild's batch size or a live runner's timing would make). */
+export function cutAt(events: readonly RecordedEvent[], cuts: readonly number[]): RecordedEvent[][] {
+  const batches: RecordedEvent[][] = [];
+  let start = 0;
+  for (const cut of [...new Set(cuts)].filter((c) => c > 0 && c < events.length).sort((a, b) => a - b)) {
+    batches.push(events.slice(start, cut));
+    start = cut;
+  }
+  if (start < events.length) batches.push(events.slice(start));
+  return batches;
+}
+
+let position = 0n;
+
+/** A recorded event as the store would hand it to a projection (positions increase across calls). */
+export function recorded(streamId: string, revision: number, event: { type: string; data: unknown }, occurredAt: string, personalSubjects?: Record<string, string>): RecordedEvent {
+  position += 1n;
+  return {
+    id: crypto.randomUUID(),
+    ...event,
+    metadata: { user_id: null, correlation_id: 'test', causation_id: null, occurred_at: occurredAt },
+    streamId,
+    revision,
+    position: { commit: position, prepare: position },
+    ...(personalSubjects ? { personalSubjects } : {}),
+  };
+}
