@@ -70,7 +70,7 @@ export const usersProjection: Projection = {
       // The user decider wrote these events; their type names are checked by handledTypes.
       const userEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & UserEvent)[];
       if (userEvents.length === 0) continue;
-      const users = new BatchRows<UserRow>(db, { table: 'users', key: 'uuid', keyType: 'uuid', json: ['permissions', 'address', 'answers'] });
+      const users = new BatchRows<UserRow>(db, { table: 'users', key: 'uuid', keyType: 'uuid' });
       await users.load(userEvents.map((event) => event.data.user_id));
       for (const event of userEvents) {
         apply(users, event);
