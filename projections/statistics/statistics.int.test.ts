@@ -8,9 +8,9 @@ import type { RecordedEvent } from '../../infrastructure/event-store/event-store
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { statisticsProjection } from './statistics';
 
-// The statistics projection writes a batch's bids together and its day counters once at the batch's end
-// (docs/statistics.md "The projection"). Whatever the events, one batch must leave the same tables as one batch per
-// event: given random sequences of the events it counts, both ways, then the rows.
+// The statistics projection applies a batch in memory and writes its rows and day counters once at the batch's end
+// (docs/statistics.md "The projection"). Whatever the events, batches of any size must leave the same tables as one
+// batch per event: given random sequences of the events it counts, both ways, then the rows.
 
 let database: TestDatabase;
 const schemas = ['batched', 'one_by_one'] as const;
@@ -115,14 +115,15 @@ async function tables(schema: string) {
 }
 
 describe('the statistics projection', () => {
-  it('leaves the same rows after one batch as after one batch per event', async () => {
+  it('leaves the same rows after batches of any size as after one batch per event', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 30 }), async (events) => {
+      // Batches of `size`: one batch for the whole log at most, and later batches start from rows earlier ones wrote.
+      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 30 }), fc.integer({ min: 2, max: 30 }), async (events, size) => {
         for (const schema of schemas) {
           await inSchema(schema, (trx) => sql`truncate statistics_daily, statistics_posts, statistics_bids, statistics_deals`.execute(trx));
         }
         const log = recorded(events);
-        await inSchema('batched', (trx) => statisticsProjection.handle(log, trx));
+        for (let start = 0; start < log.length; start += size) await inSchema('batched', (trx) => statisticsProjection.handle(log.slice(start, start + size), trx));
         for (const one of log) await inSchema('one_by_one', (trx) => statisticsProjection.handle([one], trx));
         expect(await tables('batched')).toEqual(await tables('one_by_one'));
       }),
@@ -143,6 +144,29 @@ describe('the statistics projection', () => {
     for (const one of log) await inSchema('one_by_one', (trx) => statisticsProjection.handle([one], trx));
     const [batched, oneByOne] = [await tables('batched'), await tables('one_by_one')];
     expect(batched.daily[0]).toMatchObject({ first_bid_count: 3, first_bid_rate_sum: '15.600000' });
+    expect(batched).toEqual(oneByOne);
+  });
+
+  it('adds to a day the same from rows of earlier batches as from rows of its own (a date column read back as the day)', async () => {
+    for (const schema of schemas) await inSchema(schema, (trx) => sql`truncate statistics_daily, statistics_posts, statistics_bids, statistics_deals`.execute(trx));
+    const activity = (activity_id: string, activity_type: string) => ({ activity_id, activity_type, amount: 500_000, activity_date: '2026-11-25' });
+    const opened = (deal_id: string, post_id: string) => ({
+      type: 'DealOpened',
+      data: { deal_id, post_id, bid_id: bids[0], external: false, loan_amount: 500_000, activity: activity(activities[0]!, 'accept'), stage: 'accepted' },
+    });
+    const log = recorded([
+      { type: 'PostPublished', data: { post_id: posts[0], published_at: '2026-11-24T14:00:00.000Z' } },
+      opened(deals[0]!, posts[0]!),
+      // The next batch: the deal above (read back) settles on its post's day, and a post and a deal of that day come.
+      { type: 'DealActivityAdded', data: { deal_id: deals[0], stage: 'closed_won', activity: activity(activities[1]!, 'closed_won') } },
+      { type: 'PostPublished', data: { post_id: posts[1], published_at: '2026-11-25T01:00:00.000Z' } },
+      opened(deals[1]!, posts[1]!),
+    ]);
+    await inSchema('batched', (trx) => statisticsProjection.handle(log.slice(0, 2), trx));
+    await inSchema('batched', (trx) => statisticsProjection.handle(log.slice(2), trx));
+    for (const one of log) await inSchema('one_by_one', (trx) => statisticsProjection.handle([one], trx));
+    const [batched, oneByOne] = [await tables('batched'), await tables('one_by_one')];
+    expect(batched.daily).toEqual([expect.objectContaining({ posts_created: 2, deals_opened: 2, deals_accepted: 1, deals_closed_won: 1, posts_with_deal: 2, posts_settled: 1, settled_count: 1 })]);
     expect(batched).toEqual(oneByOne);
   });
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { BidPlaced, BidEdited } from '../../domain/bid/events';
 import { dealValue } from '../../domain/deal/figures';
 import type { DealActivityAdded, DealActivityDeleted, DealActivityEdited, DealOpened } from '../../domain/deal/events';
@@ -6,9 +6,10 @@ import type { PostPublished } from '../../domain/post/events';
 import type { BidAcceptedOnPost } from '../../domain/post/lifecycle';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows } from '../batch-rows';
 import type { Projection } from '../projection';
 import { sydneyDay } from '../../domain/shared/sydney-time';
-import type { Activity, StatisticsDailyTable, StatisticsDealsTable } from './tables';
+import type { Activity, StatisticsBidsTable, StatisticsDailyTable, StatisticsDealsTable, StatisticsPostsTable } from './tables';
 
 // The admin's statistics panel (spec 1 §2 "Dashboards", issue 6 item 6; docs/statistics.md). Built for speed: one
 // row per Sydney day with the day's counters and sums, so a range of ten years sums at most ~3,650 rows. Figures
@@ -56,7 +57,8 @@ export const statisticsProjection: Projection = {
   name: 'statistics',
   eventTypes: handled,
   // 2: the sums as exact decimals (numeric), written per batch.
-  version: 2,
+  // 3: set-based handling (the helper rows read and written once per batch).
+  version: 3,
   tables: ['statistics_daily', 'statistics_posts', 'statistics_bids', 'statistics_deals'],
   async createTables(trx) {
     const columns = counters.map((c) => `${c} ${isDecimal(c) ? 'numeric(20, 6)' : 'integer'} not null default 0`).join(',\n        ');
@@ -81,31 +83,63 @@ export const statisticsProjection: Projection = {
       )`.execute(trx);
   },
   async handle(events, db) {
-    // A batch's day counters are added up here and written once at its end (nothing in it reads them back); its
-    // bids, most of a busy batch, are written together: a statement or two per batch instead of four per bid, so
-    // the statistics keep up with a bidding rush (docs/statistics.md "The projection").
-    const days = new DayBumps();
-    let bids: BidPlaced['data'][] = [];
-    for (const recorded of events) {
-      if (!handled.has(recorded.type)) continue;
-      // The post, bid and deal deciders wrote these events; their type names are checked above.
-      const event = recorded as RecordedEvent & Handled;
-      if (event.type === 'BidPlaced') {
-        // Bids an admin records for an external deal were not placed in an auction.
-        if (event.data.origin === 'auction') bids.push(event.data);
-        continue;
-      }
-      // What follows may read the bids (a deal's winning rate): they are written first.
-      await placeBids(db, days, bids);
-      bids = [];
-      await apply(db, days, event);
-    }
-    await placeBids(db, days, bids);
-    await days.write(db);
+    // Set-based (projections/batch-rows.ts): the helper rows the batch's events name are read once, the events folded
+    // into them in memory in log order, and the changed rows written back together; the day counters are added up
+    // in memory and written once at the end (nothing in the batch reads them back). A few statements per batch
+    // instead of several per event, so the statistics keep up with a bidding rush and a rebuild is quick
+    // (docs/statistics.md "The projection").
+    // The post, bid and deal deciders wrote these events; their type names are checked by `handled`.
+    const counted = events.filter((event) => handled.has(event.type)) as (RecordedEvent & Handled)[];
+    if (counted.length === 0) return;
+    const rows: Rows = {
+      posts: new BatchRows<PostRow>(db, { table: 'statistics_posts', key: 'post_id', keyType: 'uuid', dates: ['published_day'] }),
+      bids: new BatchRows<BidRow>(db, { table: 'statistics_bids', key: 'bid_id', keyType: 'uuid' }),
+      deals: new BatchRows<DealRow>(db, { table: 'statistics_deals', key: 'deal_id', keyType: 'uuid', dates: ['opened_day'] }),
+      days: new DayBumps(),
+    };
+    const named = counted.map(keysOf);
+    // The deals first: a deal's activity reaches its post through the deal's row.
+    await rows.deals.load(named.flatMap((keys) => keys.deal ?? []));
+    await rows.bids.load(named.flatMap((keys) => keys.bid ?? []));
+    await rows.posts.load([...named.flatMap((keys) => keys.post ?? []), ...rows.deals.where(() => true).map((deal) => deal.post_id)]);
+    for (const event of counted) apply(rows, event);
+    await rows.posts.flush();
+    await rows.bids.flush();
+    await rows.deals.flush();
+    await rows.days.write(db);
   },
 };
 
-/** Counter deltas per day, added up in memory. */
+type PostRow = Selectable<StatisticsPostsTable>;
+type BidRow = Selectable<StatisticsBidsTable>;
+type DealRow = Selectable<StatisticsDealsTable>;
+
+/** The helper rows an event reads or writes. */
+function keysOf(event: RecordedEvent & Handled): { post?: string; bid?: string; deal?: string } {
+  switch (event.type) {
+    case 'PostPublished':
+      return { post: event.data.post_id };
+    case 'BidPlaced':
+      return { post: event.data.post_id, bid: event.data.bid_id };
+    case 'BidEdited':
+      return { bid: event.data.bid_id };
+    case 'BidAcceptedOnPost':
+      return {};
+    case 'DealOpened':
+      return { post: event.data.post_id, bid: event.data.bid_id, deal: event.data.deal_id };
+    case 'DealActivityAdded':
+    case 'DealActivityEdited':
+    case 'DealActivityDeleted':
+      return { deal: event.data.deal_id };
+    default: {
+      const _never: never = event;
+      return _never;
+    }
+  }
+}
+
+type Rows = { posts: BatchRows<PostRow>; bids: BatchRows<BidRow>; deals: BatchRows<DealRow>; days: DayBumps };
+
 /** The sums and the volume: exact decimals (6 places), so a day's total is the same whichever batches its events came in. */
 const isDecimal = (column: Counter) => column.endsWith('_sum') || column === 'settled_volume';
 const MICROS = 1_000_000n;
@@ -147,111 +181,97 @@ function columnValue(column: Counter, micros: bigint): number | string {
   return `${sign}${magnitude / MICROS}.${(magnitude % MICROS).toString().padStart(6, '0')}`;
 }
 
-/**
- * Auction bids placed, in log order: each counted once on its day, and a post's first bid (the first of them on a
- * post without one yet) with its rate and the providers' response time (first bid − publication).
- */
-async function placeBids(db: Database, days: DayBumps, bids: BidPlaced['data'][]): Promise<void> {
-  if (bids.length === 0) return;
-  const inserted = await db
-    .insertInto('statistics_bids')
-    .values(bids.map(({ bid_id, post_id, bid }) => ({ bid_id, post_id, interest_rate: bid.interest_rate })))
-    .onConflict((oc) => oc.column('bid_id').doNothing())
-    .returning('bid_id')
-    .execute();
-  const uncounted = new Set(inserted.map((row) => row.bid_id));
-  const firstOfPost = new Map<string, BidPlaced['data']>();
-  for (const bid of bids) {
-    // Once, however often the batch holds it.
-    if (!uncounted.delete(bid.bid_id)) continue;
-    days.add(sydneyDay(bid.placed_at), { bids_placed: 1 });
-    if (!firstOfPost.has(bid.post_id)) firstOfPost.set(bid.post_id, bid);
-  }
-  if (firstOfPost.size === 0) return;
-  const candidates = [...firstOfPost.values()];
-  const { rows: firsts } = await sql<{ post_id: string; published_at: Date }>`
-    update statistics_posts p set first_bid_at = c.placed_at
-    from (values ${sql.join(candidates.map((bid) => sql`(${bid.post_id}::uuid, ${bid.placed_at}::timestamptz)`))}) as c(post_id, placed_at)
-    where p.post_id = c.post_id and p.first_bid_at is null
-    returning p.post_id, p.published_at`.execute(db);
-  for (const { post_id, published_at } of firsts) {
-    const { placed_at, bid } = firstOfPost.get(post_id)!;
-    const seconds = Math.max(0, (Date.parse(placed_at) - published_at.getTime()) / 1000);
-    days.add(sydneyDay(placed_at), { first_bid_count: 1, first_bid_rate_sum: bid.interest_rate, response_seconds_sum: seconds });
-  }
+/** The publication day of a post that has a row (a post published before the statistics existed has none). */
+const publishedDay = (posts: Rows['posts'], postId: string) => posts.get(postId)?.published_day;
+
+/** Takes the deal's old contribution back and adds the new one; the post's cohort follows its deal into and out of settled. */
+function contribute({ posts, days }: Rows, before: DealRow | null, after: DealRow): void {
+  if (before) for (const part of contributionOf(before)) days.add(part.day, part.deltas, -1);
+  for (const part of contributionOf(after)) days.add(part.day, part.deltas);
+  const wasSettled = before?.stage === 'closed_won';
+  const isSettled = after.stage === 'closed_won';
+  const day = after.external ? undefined : publishedDay(posts, after.post_id);
+  if (day && wasSettled !== isSettled) days.add(day, { posts_settled: isSettled ? 1 : -1 });
 }
 
-async function apply(db: Database, days: DayBumps, event: RecordedEvent & Exclude<Handled, BidPlaced>): Promise<void> {
+function changeDeal(rows: Rows, dealId: string, change: (deal: DealRow) => Partial<DealRow>): void {
+  const before = rows.deals.get(dealId);
+  if (!before) return;
+  rows.deals.update(dealId, change(before));
+  contribute(rows, before, rows.deals.get(dealId)!);
+}
+
+function apply(rows: Rows, event: RecordedEvent & Handled): void {
+  const { posts, bids, deals, days } = rows;
   switch (event.type) {
     case 'PostPublished': {
       const { post_id, published_at } = event.data;
-      const inserted = await db
-        .insertInto('statistics_posts')
-        .values({ post_id, published_day: sydneyDay(published_at), published_at: new Date(published_at), first_bid_at: null })
-        .onConflict((oc) => oc.column('post_id').doNothing())
-        .returning('post_id')
-        .executeTakeFirst();
-      if (inserted) days.add(sydneyDay(published_at), { posts_created: 1 });
+      if (posts.get(post_id)) return;
+      const day = sydneyDay(published_at);
+      posts.insert({ post_id, published_day: day, published_at: new Date(published_at), first_bid_at: null });
+      days.add(day, { posts_created: 1 });
+      return;
+    }
+    case 'BidPlaced': {
+      // Bids an admin records for an external deal were not placed in an auction. A bid counts once, however often
+      // the log holds it; a post's first bid also counts its rate and the providers' response time (first bid −
+      // publication).
+      const { bid_id, post_id, placed_at, bid, origin } = event.data;
+      if (origin !== 'auction' || bids.get(bid_id)) return;
+      bids.insert({ bid_id, post_id, interest_rate: bid.interest_rate });
+      const day = sydneyDay(placed_at);
+      days.add(day, { bids_placed: 1 });
+      const post = posts.get(post_id);
+      if (!post || post.first_bid_at !== null) return;
+      posts.update(post_id, { first_bid_at: new Date(placed_at) });
+      const seconds = Math.max(0, (Date.parse(placed_at) - post.published_at.getTime()) / 1000);
+      days.add(day, { first_bid_count: 1, first_bid_rate_sum: bid.interest_rate, response_seconds_sum: seconds });
       return;
     }
     case 'BidEdited':
       // The rate the deal opens with is read at DealOpened (the winning rate); an open deal's bid updated later
       // changes the row but not the winning rate already counted (the rate the auction was won at).
-      await db.updateTable('statistics_bids').set({ interest_rate: event.data.bid.interest_rate }).where('bid_id', '=', event.data.bid_id).execute();
+      bids.update(event.data.bid_id, { interest_rate: event.data.bid.interest_rate });
       return;
     case 'BidAcceptedOnPost':
       // The deal (opened by a reactor right after) carries the figures; nothing to count here.
       return;
     case 'DealOpened': {
       const { deal_id, post_id, bid_id, external, loan_amount, activity, stage } = event.data;
+      if (deals.get(deal_id)) return;
       const openedDay = sydneyDay(event.metadata.occurred_at);
-      const deal: StatisticsDealsTable = {
-        deal_id,
-        post_id,
-        external,
-        opened_day: openedDay,
-        loan_amount,
-        stage,
-        activities: [{ ...activityOf(activity), deleted: false }],
-      };
-      const inserted = await db
-        .insertInto('statistics_deals')
-        .values({ ...deal, activities: jsonb(deal.activities) })
-        .onConflict((oc) => oc.column('deal_id').doNothing())
-        .returning('deal_id')
-        .executeTakeFirst();
-      if (!inserted) return;
-      const bid = external ? undefined : await db.selectFrom('statistics_bids').select('interest_rate').where('bid_id', '=', bid_id).executeTakeFirst();
+      const deal: DealRow = { deal_id, post_id, external, opened_day: openedDay, loan_amount, stage, activities: [{ ...activityOf(activity), deleted: false }] };
+      deals.insert(deal);
+      const bid = external ? undefined : bids.get(bid_id);
       days.add(openedDay, { deals_opened: 1, ...(bid ? { winning_rate_sum: bid.interest_rate, winning_rate_count: 1 } : {}) });
-      if (!external) {
-        const post = await db.selectFrom('statistics_posts').select(sql<string>`to_char(published_day, 'YYYY-MM-DD')`.as('day')).where('post_id', '=', post_id).executeTakeFirst();
-        if (post) days.add(post.day, { posts_with_deal: 1 });
-      }
-      await applyContribution(db, days, null, deal);
+      const day = external ? undefined : publishedDay(posts, post_id);
+      if (day) days.add(day, { posts_with_deal: 1 });
+      contribute(rows, null, deal);
       return;
     }
     case 'DealActivityAdded':
-      await changeDeal(db, days, event.data.deal_id, (deal) => ({
-        ...deal,
+      changeDeal(rows, event.data.deal_id, (deal) => ({
         stage: event.data.stage,
         activities: [...deal.activities, { ...activityOf(event.data.activity), deleted: false }],
       }));
       return;
     case 'DealActivityEdited': {
       const { activity_id, amount, activity_date } = event.data;
-      await changeDeal(db, days, event.data.deal_id, (deal) => ({
-        ...deal,
+      changeDeal(rows, event.data.deal_id, (deal) => ({
         activities: deal.activities.map((a) => (a.activity_id === activity_id ? { ...a, amount, activity_date } : a)),
       }));
       return;
     }
     case 'DealActivityDeleted':
-      await changeDeal(db, days, event.data.deal_id, (deal) => ({
-        ...deal,
+      changeDeal(rows, event.data.deal_id, (deal) => ({
         stage: event.data.stage,
         activities: deal.activities.map((a) => (a.activity_id === event.data.activity_id ? { ...a, deleted: true } : a)),
       }));
       return;
+    default: {
+      const _never: never = event;
+      return _never;
+    }
   }
 }
 
@@ -261,18 +281,6 @@ const activityOf = (activity: DealOpened['data']['activity']): Omit<Activity, 'd
   amount: activity.amount,
   activity_date: activity.activity_date,
 });
-
-async function changeDeal(db: Database, days: DayBumps, dealId: string, change: (deal: StatisticsDealsTable) => StatisticsDealsTable): Promise<void> {
-  const row = await db
-    .selectFrom('statistics_deals')
-    .select(['deal_id', 'post_id', 'external', sql<string>`to_char(opened_day, 'YYYY-MM-DD')`.as('opened_day'), 'loan_amount', 'stage', 'activities'])
-    .where('deal_id', '=', dealId)
-    .executeTakeFirst();
-  if (!row) return;
-  const next = change(row);
-  await db.updateTable('statistics_deals').set({ stage: next.stage, activities: jsonb(next.activities) }).where('deal_id', '=', dealId).execute();
-  await applyContribution(db, days, row, next);
-}
 
 /** What a deal adds to the days now: its stage on its opening day, and its settlement on the settled day. */
 export function contributionOf(deal: StatisticsDealsTable): { day: string; deltas: DayDeltas }[] {
@@ -284,17 +292,3 @@ export function contributionOf(deal: StatisticsDealsTable): { day: string; delta
   }
   return parts;
 }
-
-/** Takes the old contribution back and adds the new one; the post's cohort follows its deal into and out of settled. */
-async function applyContribution(db: Database, days: DayBumps, before: StatisticsDealsTable | null, after: StatisticsDealsTable): Promise<void> {
-  if (before) for (const part of contributionOf(before)) days.add(part.day, part.deltas, -1);
-  for (const part of contributionOf(after)) days.add(part.day, part.deltas);
-  const wasSettled = before?.stage === 'closed_won';
-  const isSettled = after.stage === 'closed_won';
-  if (!after.external && wasSettled !== isSettled) {
-    const post = await db.selectFrom('statistics_posts').select(sql<string>`to_char(published_day, 'YYYY-MM-DD')`.as('day')).where('post_id', '=', after.post_id).executeTakeFirst();
-    if (post) days.add(post.day, { posts_settled: isSettled ? 1 : -1 });
-  }
-}
-
-const jsonb = (activities: Activity[]) => sql<Activity[]>`${JSON.stringify(activities)}::jsonb`;
