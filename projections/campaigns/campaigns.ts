@@ -1,10 +1,11 @@
 import { type Selectable, sql } from 'kysely';
-import type { CampaignEvent } from '../../domain/campaign/events';
+import type { CampaignEvent, CampaignRemoved } from '../../domain/campaign/events';
 import { campaignEventTypes } from '../../domain/campaign/events';
 import type { DealEvent } from '../../domain/deal/events';
 import type { PostEvent } from '../../domain/post/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import type { CampaignPostsTable, CampaignsTable } from './tables';
 
@@ -26,7 +27,8 @@ export const campaignsProjection: Projection = {
   kind: 'projection',
   name: 'campaigns',
   eventTypes: handledTypes,
-  version: 1,
+  // 2: set-based handling (projections/batch-rows.ts).
+  version: 2,
   tables: ['campaigns', 'campaign_posts'],
   readsFrom: ['deals'],
   async createTables(trx) {
@@ -68,66 +70,108 @@ export const campaignsProjection: Projection = {
     await sql`create index campaign_posts_campaign on campaign_posts (campaign_id, started_at desc)`.execute(trx);
   },
   async handle(events, db) {
+    // Set-based (projections/batch-rows.ts): a stretch's campaigns and campaign posts are read once, the events applied
+    // to them in memory, and the changed rows written back together; a removal deletes its row in SQL between the
+    // stretches. The deals' stages and the figures are then worked out once for the batch, as before.
     const touchedCampaigns = new Set<string>();
     const touchedDeals = new Set<string>();
-    for (const recorded of events) {
-      if (!handledTypes.has(recorded.type)) continue;
-      // The deciders wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & Handled, touchedCampaigns, touchedDeals);
+    for (const stretch of stretchesBetween(events, (event) => event.type === 'CampaignRemoved')) {
+      if (stretch.barrier) {
+        await db.deleteFrom('campaigns').where('uuid', '=', (stretch.barrier as RecordedEvent & CampaignRemoved).data.campaign_id).execute();
+        continue;
+      }
+      // The deciders wrote these events; their type names are checked by handledTypes.
+      const handled = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & Handled)[];
+      if (handled.length === 0) continue;
+      const rows: Rows = {
+        campaigns: new BatchRows<CampaignRow>(db, { table: 'campaigns', key: 'uuid', keyType: 'uuid' }),
+        posts: new BatchRows<CampaignPostRow>(db, { table: 'campaign_posts', key: 'post_id', keyType: 'uuid' }),
+      };
+      await rows.campaigns.load(handled.flatMap((event) => (isCampaignEvent(event) ? [event.data.campaign_id] : [])));
+      await rows.posts.load(handled.flatMap((event) => (isPostKeyed(event) ? [event.data.post_id] : [])));
+      for (const event of handled) apply(rows, event, touchedCampaigns, touchedDeals);
+      await rows.campaigns.flush();
+      await rows.posts.flush();
     }
     await refreshDeals(db, touchedDeals, touchedCampaigns);
     await countFigures(db, touchedCampaigns);
   },
 };
 
-async function apply(db: Database, event: RecordedEvent & Handled, campaigns: Set<string>, deals: Set<string>): Promise<void> {
+const campaignTypes = new Set<string>(campaignEventTypes);
+const isCampaignEvent = (event: RecordedEvent & Handled): event is RecordedEvent & CampaignEvent => campaignTypes.has(event.type);
+/** The events that name a campaign post by its post_id. */
+const postKeyedTypes = new Set<string>(['PostStarted', 'PostPublished', 'PostDeleted', 'DealOpened'] satisfies Handled['type'][]);
+const isPostKeyed = (event: RecordedEvent & Handled): event is RecordedEvent & Extract<Handled, { type: 'PostStarted' | 'PostPublished' | 'PostDeleted' | 'DealOpened' }> =>
+  postKeyedTypes.has(event.type);
+
+type Rows = { campaigns: BatchRows<CampaignRow>; posts: BatchRows<CampaignPostRow> };
+
+/** Only the values given: an absent field (undefined) is no change, as kysely's `set` leaves it out. */
+const given = <T extends object>(values: T): Partial<T> => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+function apply({ campaigns, posts }: Rows, event: RecordedEvent & Handled, touchedCampaigns: Set<string>, touchedDeals: Set<string>): void {
   const at = new Date(event.metadata.occurred_at);
   switch (event.type) {
     case 'CampaignCreated': {
-      const { campaign_id, ...row } = event.data;
-      await db.insertInto('campaigns').values({ uuid: campaign_id, ...row, posts: 0, published_posts: 0, deals: 0, settled_deals: 0, settled_volume: 0, created_at: at, updated_at: at }).onConflict((oc) => oc.column('uuid').doNothing()).execute();
-      campaigns.add(campaign_id);
+      const d = event.data;
+      campaigns.insert({
+        uuid: d.campaign_id,
+        product_id: d.product_id,
+        name: d.name,
+        slug: d.slug,
+        benefit_type: d.benefit_type,
+        benefit_value: d.benefit_value,
+        benefit_payer: d.benefit_payer,
+        commission_type: d.commission_type,
+        commission_value: d.commission_value,
+        commission_payer: d.commission_payer,
+        commission_payee: d.commission_payee,
+        status: d.status,
+        posts: 0,
+        published_posts: 0,
+        deals: 0,
+        settled_deals: 0,
+        settled_volume: 0,
+        created_at: at,
+        updated_at: at,
+      });
+      touchedCampaigns.add(d.campaign_id);
       return;
     }
     case 'CampaignDetailsChanged':
-      await db.updateTable('campaigns').set({ ...event.data.changes, updated_at: at }).where('uuid', '=', event.data.campaign_id).execute();
+      campaigns.update(event.data.campaign_id, { ...given(event.data.changes), updated_at: at });
       return;
     case 'CampaignRemoved':
-      await db.deleteFrom('campaigns').where('uuid', '=', event.data.campaign_id).execute();
+      // Applied in SQL between the stretches (handle).
       return;
     case 'PostStarted': {
       const campaignId = event.data.campaign_id;
       if (!campaignId) return;
-      await db
-        .insertInto('campaign_posts')
-        .values({ post_id: event.data.post_id, campaign_id: campaignId, started_at: at, published_at: null, deal_id: null, deal_stage: null, deal_value: null, deleted: false })
-        .onConflict((oc) => oc.column('post_id').doNothing())
-        .execute();
-      campaigns.add(campaignId);
+      posts.insert({ post_id: event.data.post_id, campaign_id: campaignId, started_at: at, published_at: null, deal_id: null, deal_stage: null, deal_value: null, deleted: false });
+      touchedCampaigns.add(campaignId);
       return;
     }
     case 'PostPublished':
     case 'PostDeleted': {
-      const changes = event.type === 'PostPublished' ? { published_at: new Date(event.data.published_at) } : { deleted: true };
-      const row = await db.updateTable('campaign_posts').set(changes).where('post_id', '=', event.data.post_id).returning('campaign_id').executeTakeFirst();
-      if (row) campaigns.add(row.campaign_id);
+      const row = posts.get(event.data.post_id);
+      if (!row) return;
+      posts.update(row.post_id, event.type === 'PostPublished' ? { published_at: new Date(event.data.published_at) } : { deleted: true });
+      touchedCampaigns.add(row.campaign_id);
       return;
     }
     case 'DealOpened': {
       if (event.data.external) return;
-      const row = await db
-        .updateTable('campaign_posts')
-        .set({ deal_id: event.data.deal_id })
-        .where('post_id', '=', event.data.post_id)
-        .returning('campaign_id')
-        .executeTakeFirst();
-      if (row) deals.add(event.data.deal_id);
+      const row = posts.get(event.data.post_id);
+      if (!row) return;
+      posts.update(row.post_id, { deal_id: event.data.deal_id });
+      touchedDeals.add(event.data.deal_id);
       return;
     }
     case 'DealActivityAdded':
     case 'DealActivityEdited':
     case 'DealActivityDeleted':
-      deals.add(event.data.deal_id);
+      touchedDeals.add(event.data.deal_id);
       return;
   }
 }

@@ -1,10 +1,11 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
-import { type ConversationEvent, type ConversationSide, conversationEventTypes, type MessageSent } from '../../domain/conversation/events';
+import { type Selectable, sql } from 'kysely';
+import { type ConversationEvent, type ConversationRead, type ConversationSide, conversationEventTypes, type MessageSent } from '../../domain/conversation/events';
 import type { PostDeleted } from '../../domain/post/events';
 import type { UserDeleted } from '../../domain/user/events';
 import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
 import { eraseOutboxSubject } from '../../infrastructure/outbox/queries';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import { awayMailFor, type MessageMailContext } from './away-mail';
 import type { ChatMessagesTable, ConversationsTable } from './tables';
@@ -47,7 +48,8 @@ export function messagesProjection(context: MessageMailContext): Projection {
     kind: 'projection',
     name: 'messages',
     eventTypes: handledTypes,
-    version: 1,
+    // 2: set-based handling (projections/batch-rows.ts).
+    version: 2,
     tables: ['conversations', 'chat_messages'],
     readsFrom: ['users'], // the away e-mail's address and names
     async createTables(trx) {
@@ -89,29 +91,22 @@ export function messagesProjection(context: MessageMailContext): Projection {
     },
     async handle(events, db) {
       const notifications: ChatNotification[] = [];
-      const notify = (event: RecordedEvent, notification: ChatNotification | null) => {
-        if (notification && Date.parse(event.metadata.occurred_at) >= Date.now() - NOTIFY_MAX_AGE_MS) notifications.push(notification);
-      };
-      // Messages in a row are applied together (a few statements for the run, not four per message): a burst of
-      // messages otherwise held every one of them back until the last was written (docs/messages.md "Performance").
-      let sent: (RecordedEvent & MessageSent)[] = [];
-      const applySent = async () => {
-        if (sent.length === 0) return;
-        for (const [event, notification] of await applyMessages(db, sent, context)) notify(event, notification);
-        sent = [];
-      };
-      for (const recorded of events) {
-        if (!handledTypes.has(recorded.type)) continue;
-        // The conversation, post and user deciders wrote these events; their type names are checked above.
-        const event = recorded as RecordedEvent & (ConversationEvent | UserDeleted | PostDeleted);
-        if (event.type === 'MessageSent') {
-          sent.push(event);
+      // Set-based (projections/batch-rows.ts): a stretch's conversations are read once, its events folded into them in
+      // memory, its messages inserted in one statement and the conversations written back in one: a live batch of one
+      // message stays at three statements, as a rebuild's batch of thousands (docs/messages.md "Performance"). An
+      // erasure reaches a person's texts in every conversation: it is applied in SQL between the stretches.
+      for (const stretch of stretchesBetween(events, (event) => event.type === 'UserDeleted')) {
+        if (stretch.barrier) {
+          await eraseSender(db, (stretch.barrier as RecordedEvent & UserDeleted).data.user_id);
           continue;
         }
-        await applySent();
-        notify(event, await apply(db, event));
+        // The conversation and post deciders wrote these events; their type names are checked by handledTypes.
+        const handled = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & (ConversationEvent | PostDeleted))[];
+        if (handled.length === 0) continue;
+        for (const [event, notification] of await applyStretch(db, handled, context)) {
+          if (Date.parse(event.metadata.occurred_at) >= Date.now() - NOTIFY_MAX_AGE_MS) notifications.push(notification);
+        }
       }
-      await applySent();
       // One statement for the batch's notifications, in order; delivered when the batch commits.
       if (notifications.length > 0) {
         await sql`select pg_notify(${CHAT_CHANNEL}, n) from unnest(${notifications.map((n) => JSON.stringify(n))}::text[]) as n`.execute(db);
@@ -120,77 +115,41 @@ export function messagesProjection(context: MessageMailContext): Projection {
   };
 }
 
+type StretchEvent = RecordedEvent & (ConversationEvent | PostDeleted);
+
 /**
- * A run of MessageSent events: the conversations are read once, the messages inserted in one statement and each
- * conversation updated once, with its counters worked out here in the events' order. A message already applied (its
- * conversation counts its seq) is skipped, as a replayed batch must be.
+ * A stretch of the batch without erasures, applied as the events one at a time would be: a message already applied
+ * (its conversation counts its seq) is skipped, as a replayed batch must be; a message or a read of a conversation
+ * the table does not hold changes nothing.
  */
-async function applyMessages(
-  db: Database,
-  events: (RecordedEvent & MessageSent)[],
-  context: MessageMailContext,
-): Promise<[RecordedEvent, ChatNotification][]> {
-  const ids = [...new Set(events.map((e) => e.data.conversation_id))];
-  const rows = await db.selectFrom('conversations').selectAll().where('uuid', 'in', ids).execute();
-  const conversations = new Map(rows.map((row) => [row.uuid, { ...row }]));
-  const changed = new Set<ConversationRow>();
-  const messages: Insertable<ChatMessagesTable>[] = [];
+async function applyStretch(db: Database, events: StretchEvent[], context: MessageMailContext): Promise<[RecordedEvent, ChatNotification][]> {
+  const conversations = new BatchRows<ConversationRow>(db, { table: 'conversations', key: 'uuid', keyType: 'uuid' });
+  await conversations.load(events.flatMap((event) => (event.type === 'PostDeleted' ? [] : [event.data.conversation_id])));
+  await conversations.loadWhere('post_id', events.flatMap((event) => (event.type === 'PostDeleted' ? [event.data.post_id] : [])));
+  const unreadInTable = await unreadInTableAfterReads(db, conversations, events);
+  /** The messages this stretch inserts, by conversation (a read counts those before it). */
+  const sent = new Map<string, ChatMessageRow[]>();
   const mail: { event: RecordedEvent & MessageSent; unreadBefore: number }[] = [];
   const notifications: [RecordedEvent, ChatNotification][] = [];
   for (const event of events) {
+    if (event.type === 'PostDeleted') {
+      for (const conversation of conversations.where((c) => c.post_id === event.data.post_id)) conversations.update(conversation.uuid, { deleted: true });
+      continue;
+    }
     const d = event.data;
+    const notification = (kind: ChatNotification['kind'], seq: number): ChatNotification => ({
+      kind, conversation_id: d.conversation_id, post_id: d.post_id, seq, customer_id: d.customer_id, provider_id: d.provider_id,
+    });
     const conversation = conversations.get(d.conversation_id);
-    if (!conversation || conversation.message_count >= d.seq) continue; // applied already
-    const at = new Date(d.sent_at);
-    const recipient = other(d.sender_side);
-    messages.push(chatMessageRowOf(d));
-    if (!conversation.deleted) mail.push({ event, unreadBefore: conversation[unreadColumn[recipient]] });
-    conversation.message_count = d.seq;
-    conversation.updated_at = at;
-    conversation.last_text = d.text ?? null;
-    conversation.last_sender_side = d.sender_side;
-    conversation.last_sent_at = at;
-    // Writing is reading (domain/conversation/decider.ts): the sender has nothing unread.
-    conversation[readColumn[d.sender_side]] = d.seq;
-    conversation[unreadColumn[d.sender_side]] = 0;
-    conversation[unreadColumn[recipient]] += 1;
-    changed.add(conversation);
-    notifications.push([event, { kind: 'message', conversation_id: d.conversation_id, post_id: d.post_id, seq: d.seq, customer_id: d.customer_id, provider_id: d.provider_id }]);
-  }
-  if (messages.length === 0) return [];
-  await db.insertInto('chat_messages').values(messages).execute();
-  const updates = [...changed];
-  const column = <T>(pick: (c: ConversationRow) => T) => updates.map(pick);
-  await sql`
-    update conversations c set
-      message_count = u.message_count, updated_at = u.updated_at, last_text = u.last_text,
-      last_sender_side = u.last_sender_side, last_sent_at = u.last_sent_at,
-      customer_read_seq = u.customer_read_seq, provider_read_seq = u.provider_read_seq,
-      customer_unread = u.customer_unread, provider_unread = u.provider_unread
-    from unnest(
-      ${column((c) => c.uuid)}::uuid[], ${column((c) => c.message_count)}::int[], ${column((c) => c.updated_at)}::timestamptz[],
-      ${column((c) => c.last_text)}::text[], ${column((c) => c.last_sender_side)}::text[], ${column((c) => c.last_sent_at)}::timestamptz[],
-      ${column((c) => c.customer_read_seq)}::int[], ${column((c) => c.provider_read_seq)}::int[],
-      ${column((c) => c.customer_unread)}::int[], ${column((c) => c.provider_unread)}::int[]
-    ) as u(uuid, message_count, updated_at, last_text, last_sender_side, last_sent_at, customer_read_seq, provider_read_seq, customer_unread, provider_unread)
-    where c.uuid = u.uuid`.execute(db);
-  for (const { event, unreadBefore } of mail) await awayMailFor(db, context, event, unreadBefore);
-  return notifications;
-}
-
-async function apply(db: Database, event: RecordedEvent & (Exclude<ConversationEvent, MessageSent> | UserDeleted | PostDeleted)): Promise<ChatNotification | null> {
-  switch (event.type) {
-    case 'ConversationStarted': {
-      const d = event.data;
-      const at = new Date(d.started_at);
-      await db
-        .insertInto('conversations')
-        .values({
+    switch (event.type) {
+      case 'ConversationStarted': {
+        const at = new Date(event.data.started_at);
+        conversations.insert({
           uuid: d.conversation_id,
           post_id: d.post_id,
           customer_id: d.customer_id,
           provider_id: d.provider_id,
-          started_by: d.started_by,
+          started_by: event.data.started_by,
           started_at: at,
           updated_at: at,
           message_count: 0,
@@ -202,48 +161,100 @@ async function apply(db: Database, event: RecordedEvent & (Exclude<ConversationE
           last_sender_side: null,
           last_sent_at: null,
           deleted: false,
-        })
-        .onConflict((oc) => oc.column('uuid').doNothing())
-        .execute();
-      return { kind: 'started', conversation_id: d.conversation_id, post_id: d.post_id, seq: 0, customer_id: d.customer_id, provider_id: d.provider_id };
+        });
+        notifications.push([event, notification('started', 0)]);
+        break;
+      }
+      case 'MessageSent': {
+        const m = event.data;
+        if (!conversation || conversation.message_count >= m.seq) break; // applied already
+        const at = new Date(m.sent_at);
+        const recipient = other(m.sender_side);
+        const held = sent.get(m.conversation_id);
+        if (held) held.push(chatMessageRowOf(m));
+        else sent.set(m.conversation_id, [chatMessageRowOf(m)]);
+        if (!conversation.deleted) mail.push({ event, unreadBefore: conversation[unreadColumn[recipient]] });
+        conversations.update(m.conversation_id, {
+          message_count: m.seq,
+          updated_at: at,
+          last_text: m.text ?? null,
+          last_sender_side: m.sender_side,
+          last_sent_at: at,
+          // Writing is reading (domain/conversation/decider.ts): the sender has nothing unread.
+          [readColumn[m.sender_side]]: m.seq,
+          [unreadColumn[m.sender_side]]: 0,
+          [unreadColumn[recipient]]: conversation[unreadColumn[recipient]] + 1,
+        });
+        notifications.push([event, notification('message', m.seq)]);
+        break;
+      }
+      case 'ConversationRead': {
+        const r = event.data;
+        if (conversation) {
+          // Unread: the other party's messages after the marker (0 when the marker is the latest message).
+          const sentHere = (sent.get(r.conversation_id) ?? []).filter((m) => m.sender_side === other(r.reader_side) && m.seq > r.up_to_seq).length;
+          conversations.update(r.conversation_id, {
+            [readColumn[r.reader_side]]: Math.max(conversation[readColumn[r.reader_side]], r.up_to_seq),
+            [unreadColumn[r.reader_side]]: (unreadInTable.get(event.id) ?? 0) + sentHere,
+          });
+        }
+        notifications.push([event, notification('read', r.up_to_seq)]);
+        break;
+      }
+      default: {
+        const _never: never = event;
+        return _never;
+      }
     }
-    case 'ConversationRead': {
-      const d = event.data;
-      const side = d.reader_side;
-      // Unread: the other party's messages after the marker (0 when the marker is the latest message).
-      const unread = await db
-        .selectFrom('chat_messages')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('conversation_id', '=', d.conversation_id)
-        .where('sender_side', '=', other(side))
-        .where('seq', '>', d.up_to_seq)
-        .executeTakeFirst();
-      await db
-        .updateTable('conversations')
-        .set({ [readColumn[side]]: sql`greatest(${sql.ref(readColumn[side])}, ${d.up_to_seq})`, [unreadColumn[side]]: Number(unread?.n ?? 0) })
-        .where('uuid', '=', d.conversation_id)
-        .execute();
-      return { kind: 'read', conversation_id: d.conversation_id, post_id: d.post_id, seq: d.up_to_seq, customer_id: d.customer_id, provider_id: d.provider_id };
-    }
-    case 'UserDeleted': {
-      // The erased person's texts go with them (as a rebuild after erasure would show them), and so do the away
-      // e-mails naming them that this projection wrote after the deletion blanked the outbox (it lags the log).
-      const userId = event.data.user_id;
-      await eraseOutboxSubject(db, userId);
-      await db.updateTable('chat_messages').set({ text: null }).where('sender_id', '=', userId).execute();
-      await db
-        .updateTable('conversations')
-        .set({
-          last_text: sql`(select m.text from chat_messages m where m.conversation_id = conversations.uuid order by m.seq desc limit 1)`,
-        })
-        .where((eb) => eb.or([eb('customer_id', '=', userId), eb('provider_id', '=', userId)]))
-        .execute();
-      return null;
-    }
-    case 'PostDeleted':
-      await db.updateTable('conversations').set({ deleted: true }).where('post_id', '=', event.data.post_id).execute();
-      return null;
-    default:
-      return null;
   }
+  const messages = [...sent.values()].flat();
+  if (messages.length > 0) {
+    const column = <T>(pick: (m: ChatMessageRow) => T) => messages.map(pick);
+    await sql`
+      insert into chat_messages (uuid, conversation_id, seq, sender_id, sender_side, text, sent_at)
+      select * from unnest(
+        ${column((m) => m.uuid)}::uuid[], ${column((m) => m.conversation_id)}::uuid[], ${column((m) => m.seq)}::int[],
+        ${column((m) => m.sender_id)}::uuid[], ${column((m) => m.sender_side)}::text[], ${column((m) => m.text)}::text[],
+        ${column((m) => m.sent_at)}::timestamptz[]
+      )`.execute(db);
+  }
+  await conversations.flush();
+  for (const { event, unreadBefore } of mail) await awayMailFor(db, context, event, unreadBefore);
+  return notifications;
+}
+
+/**
+ * For each read whose marker is before the conversation's last message in the table, the other party's messages in
+ * the table after the marker, in one query (by the read's event id). A read up to the latest message, the usual one,
+ * needs none: the live path stays at its statements.
+ */
+async function unreadInTableAfterReads(db: Database, conversations: BatchRows<ConversationRow>, events: StretchEvent[]): Promise<Map<string, number>> {
+  const reads = events.filter(
+    (event): event is RecordedEvent & ConversationRead =>
+      event.type === 'ConversationRead' && event.data.up_to_seq < (conversations.get(event.data.conversation_id)?.message_count ?? 0),
+  );
+  if (reads.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; n: number }>`
+    select r.id, (select count(*) from chat_messages m where m.conversation_id = r.conversation_id and m.sender_side = r.sender_side and m.seq > r.up_to_seq)::int as n
+    from unnest(
+      ${reads.map((r) => r.id)}::text[], ${reads.map((r) => r.data.conversation_id)}::uuid[],
+      ${reads.map((r) => other(r.data.reader_side))}::text[], ${reads.map((r) => r.data.up_to_seq)}::int[]
+    ) as r(id, conversation_id, sender_side, up_to_seq)`.execute(db);
+  return new Map(rows.map((row) => [row.id, row.n]));
+}
+
+/**
+ * The erased person's texts go with them (as a rebuild after erasure would show them), and so do the away e-mails
+ * naming them that this projection wrote after the deletion blanked the outbox (it lags the log).
+ */
+async function eraseSender(db: Database, userId: string): Promise<void> {
+  await eraseOutboxSubject(db, userId);
+  await db.updateTable('chat_messages').set({ text: null }).where('sender_id', '=', userId).execute();
+  await db
+    .updateTable('conversations')
+    .set({
+      last_text: sql`(select m.text from chat_messages m where m.conversation_id = conversations.uuid order by m.seq desc limit 1)`,
+    })
+    .where((eb) => eb.or([eb('customer_id', '=', userId), eb('provider_id', '=', userId)]))
+    .execute();
 }

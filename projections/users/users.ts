@@ -1,10 +1,9 @@
-import { type Selectable, sql, type UpdateObject } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { match } from 'ts-pattern';
-import { type UserAddress, type UserEvent, userEventTypes } from '../../domain/user/events';
-import type { PermissionChanges } from '../../domain/user/permissions';
+import { type UserDeleted, type UserEvent, userEventTypes } from '../../domain/user/events';
 import { CALLERS_CHANNEL } from '../../infrastructure/callers-channel';
-import type { Database, DatabaseSchema } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import type { UsersTable } from './tables';
 
@@ -19,7 +18,8 @@ export const usersProjection: Projection = {
   kind: 'projection',
   name: 'users',
   eventTypes: handledTypes,
-  version: 2,
+  // 3: set-based handling (projections/batch-rows.ts).
+  version: 3,
   tables: ['users'],
   async createTables(trx) {
     await sql`
@@ -57,22 +57,39 @@ export const usersProjection: Projection = {
     await sql`create index users_type_status on users (user_type, status, created_at desc)`.execute(trx);
   },
   async handle(events, db) {
+    // Set-based (projections/batch-rows.ts): the batch's users are read once, the events applied to them in memory,
+    // and the changed rows written back together. A deletion removes the row: applied in SQL between the stretches.
     const changed = new Set<string>();
-    for (const recorded of events) {
-      if (!handledTypes.has(recorded.type)) continue;
-      // The user decider wrote these events; their type names are checked above.
-      await apply(db, recorded as RecordedEvent & UserEvent);
-      changed.add((recorded as RecordedEvent & UserEvent).data.user_id);
+    for (const stretch of stretchesBetween(events, (event) => event.type === 'UserDeleted')) {
+      if (stretch.barrier) {
+        const userId = (stretch.barrier as RecordedEvent & UserDeleted).data.user_id;
+        await db.deleteFrom('users').where('uuid', '=', userId).execute();
+        changed.add(userId);
+        continue;
+      }
+      // The user decider wrote these events; their type names are checked by handledTypes.
+      const userEvents = stretch.events.filter((event) => handledTypes.has(event.type)) as (RecordedEvent & UserEvent)[];
+      if (userEvents.length === 0) continue;
+      const users = new BatchRows<UserRow>(db, { table: 'users', key: 'uuid', keyType: 'uuid' });
+      await users.load(userEvents.map((event) => event.data.user_id));
+      for (const event of userEvents) {
+        apply(users, event);
+        changed.add(event.data.user_id);
+      }
+      await users.flush();
     }
     // The API processes forget these callers' rows (api/known-callers.ts); delivered when the batch commits.
     if (changed.size > 0) await sql`select pg_notify(${CALLERS_CHANNEL}, id) from unnest(${[...changed]}::text[]) as id`.execute(db);
   },
 };
 
-async function apply(db: Database, event: RecordedEvent & UserEvent): Promise<void> {
+/** Only the values given: an absent field (undefined) is no change, as kysely's `set` leaves it out. */
+const given = <T extends object>(values: T): Partial<T> => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+function apply(users: BatchRows<UserRow>, event: RecordedEvent & UserEvent): void {
   const at = new Date(event.metadata.occurred_at);
-  const update = (values: UpdateObject<DatabaseSchema, 'users'>) =>
-    db.updateTable('users').set({ ...values, updated_at: at }).where('uuid', '=', event.data.user_id).execute();
+  const userId = event.data.user_id;
+  const update = (values: Partial<UserRow>) => users.update(userId, { ...given(values), updated_at: at });
   switch (event.type) {
     case 'ProviderSignedUp':
     case 'AdminCreated':
@@ -85,45 +102,41 @@ async function apply(db: Database, event: RecordedEvent & UserEvent): Promise<vo
         .with({ type: 'AdminCreated' }, () => ['admin', 'active'] as const)
         .with({ type: 'CustomerCreated' }, (e) => ['customer', e.data.status] as const)
         .exhaustive();
-      await db
-        .insertInto('users')
-        .values({
-          uuid: event.data.user_id,
-          user_type,
-          status,
-          email: personal?.email ?? null,
-          first_name: personal?.first_name ?? null,
-          last_name: personal?.last_name ?? null,
-          country_code: personal?.country_code ?? null,
-          mobile_number: personal?.mobile_number ?? null,
-          email_verified: event.type === 'AdminCreated',
-          password_hash: event.data.password_hash ?? null,
-          organisation_uuid: provider?.organisation_uuid ?? null,
-          organisation_name: provider?.organisation_name ?? null,
-          provider_type: provider?.provider_type ?? null,
-          membership_type: provider?.membership_type ?? null,
-          membership_value: provider?.membership_value ?? null,
-          acl_number: provider?.acl_number ?? null,
-          lender_since: provider?.lender_since ?? null,
-          avatar_file_id: null,
-          rejection_message: null,
-          permissions: sql<PermissionChanges>`'{}'::jsonb`,
-          address: null,
-          date_of_birth: null,
-          verified_mobile: null,
-          bids_accepted_limit: null,
-          bids_contacted_limit: null,
-          answers: sql<[]>`'[]'::jsonb`,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.column('uuid').doNothing())
-        .execute();
+      users.insert({
+        uuid: userId,
+        user_type,
+        status,
+        email: personal?.email ?? null,
+        first_name: personal?.first_name ?? null,
+        last_name: personal?.last_name ?? null,
+        country_code: personal?.country_code ?? null,
+        mobile_number: personal?.mobile_number ?? null,
+        email_verified: event.type === 'AdminCreated',
+        password_hash: event.data.password_hash ?? null,
+        organisation_uuid: provider?.organisation_uuid ?? null,
+        organisation_name: provider?.organisation_name ?? null,
+        provider_type: provider?.provider_type ?? null,
+        membership_type: provider?.membership_type ?? null,
+        membership_value: provider?.membership_value ?? null,
+        acl_number: provider?.acl_number ?? null,
+        lender_since: provider?.lender_since ?? null,
+        avatar_file_id: null,
+        rejection_message: null,
+        permissions: {},
+        address: null,
+        date_of_birth: null,
+        verified_mobile: null,
+        bids_accepted_limit: null,
+        bids_contacted_limit: null,
+        answers: [],
+        created_at: at,
+        updated_at: at,
+      });
       return;
     }
     case 'CustomerRegistered': {
       const personal = event.data.personal ?? null;
-      await update({
+      update({
         email: personal?.email ?? null,
         first_name: personal?.first_name ?? null,
         last_name: personal?.last_name ?? null,
@@ -134,55 +147,48 @@ async function apply(db: Database, event: RecordedEvent & UserEvent): Promise<vo
       return;
     }
     case 'UserEmailVerified':
-      await update({ email_verified: true });
+      update({ email_verified: true });
       return;
     case 'ProviderApproved':
-      await update({
-        status: 'approved',
-        organisation_uuid: event.data.organisation_uuid,
-        ...(event.data.organisation_name !== undefined ? { organisation_name: event.data.organisation_name } : {}),
-      });
+      update({ status: 'approved', organisation_uuid: event.data.organisation_uuid, organisation_name: event.data.organisation_name });
       return;
     case 'ProviderRejected':
-      await update({ status: 'rejected', rejection_message: event.data.message });
+      update({ status: 'rejected', rejection_message: event.data.message });
       return;
     case 'ProviderProfileCompleted':
-      await update({ status: 'active', avatar_file_id: event.data.avatar_file_id });
+      update({ status: 'active', avatar_file_id: event.data.avatar_file_id });
       return;
     case 'UserStatusChanged':
-      await update({ status: event.data.to });
+      update({ status: event.data.to });
       return;
     case 'PasswordChanged':
-      await update({ password_hash: event.data.password_hash ?? null });
+      update({ password_hash: event.data.password_hash ?? null });
       return;
-    case 'UserPermissionsChanged':
-      await db
-        .updateTable('users')
-        .set({ permissions: sql`permissions || ${JSON.stringify(event.data.permissions)}::jsonb`, updated_at: at })
-        .where('uuid', '=', event.data.user_id)
-        .execute();
-      return;
-    case 'UserDetailsUpdated': {
-      // Erased personal data leaves `changes` unreadable: nothing to apply.
-      const { address, ...changes } = event.data.changes ?? {};
-      await update({ ...changes, ...(address !== undefined ? { address: address === null ? null : sql<UserAddress>`${JSON.stringify(address)}::jsonb` } : {}) });
+    case 'UserPermissionsChanged': {
+      // As jsonb's `||`: the changed keys on top of the earlier ones.
+      const row = users.get(userId);
+      if (row) update({ permissions: { ...row.permissions, ...event.data.permissions } });
       return;
     }
+    case 'UserDetailsUpdated':
+      // Erased personal data leaves `changes` unreadable: nothing to apply.
+      update({ ...event.data.changes });
+      return;
     case 'ProviderLimitsChanged':
-      await update({ bids_accepted_limit: event.data.bids_accepted_limit, bids_contacted_limit: event.data.bids_contacted_limit });
+      update({ bids_accepted_limit: event.data.bids_accepted_limit, bids_contacted_limit: event.data.bids_contacted_limit });
       return;
     case 'ProviderAnswersSaved':
-      await update({ answers: sql<UserRow['answers']>`${JSON.stringify(event.data.answers)}::jsonb` });
+      update({ answers: event.data.answers });
       return;
     case 'MobileNumberVerified':
-      await update({ verified_mobile: event.data.mobile_number ? `${event.data.country_code}${event.data.mobile_number}` : null });
+      update({ verified_mobile: event.data.mobile_number ? `${event.data.country_code}${event.data.mobile_number}` : null });
       return;
     case 'ActivationMailRequested':
     case 'PasswordResetRequested':
     case 'IncompletePostLinkRequested':
       return;
     case 'UserDeleted':
-      await db.deleteFrom('users').where('uuid', '=', event.data.user_id).execute();
+      // Applied in SQL between the stretches (handle).
       return;
   }
 }
