@@ -6,16 +6,19 @@ import type { ProjectionRunner } from './runner';
 /**
  * `npm run projections:rebuild`: starts a fresh build of each of `consumers` and steps them until every one has
  * caught up and swapped in (the live builds keep serving meanwhile). Another process may be stepping the same
- * builds: their batches are theirs, and this waits.
+ * builds: their batches are theirs, and this waits. `together`: the builds of a round step at once, each on its own
+ * connection (they share each batch's read: runner.ts #replayRead), so PostgreSQL applies one build's batch while
+ * Node prepares another's; one at a time on embedded PGlite, whose one connection would only queue them.
  */
-export async function rebuildProjections(db: Database, runner: ProjectionRunner, consumers: readonly Consumer[]): Promise<void> {
+export async function rebuildProjections(db: Database, runner: ProjectionRunner, consumers: readonly Consumer[], together = false): Promise<void> {
   for (const consumer of consumers) await runner.createBuild(consumer);
   for (;;) {
     const { rows } = await sql<{ name: string }>`select distinct name from projection_builds where status = 'building'`.execute(db);
     const pending = consumers.filter((c) => rows.some((r) => r.name === c.name));
     if (pending.length === 0) return;
     let progressed = false;
-    for (const consumer of pending) progressed = (await runner.step(consumer)) !== 'busy' || progressed;
+    if (together) progressed = (await Promise.all(pending.map((consumer) => runner.step(consumer)))).some((outcome) => outcome !== 'busy');
+    else for (const consumer of pending) progressed = (await runner.step(consumer)) !== 'busy' || progressed;
     if (!progressed) await new Promise((r) => setTimeout(r, 200)); // another process holds the batch lock
   }
 }
