@@ -31,7 +31,7 @@ try {
     onError: (error, consumer) => console.error(`${consumer}: ${(error as Error).message}`),
   });
   const started = Date.now();
-  await rebuildProjections(database.db, runner, selected, config.databaseUrl !== undefined && process.env.REBUILD_TOGETHER !== '0');
+  await rebuildProjections(database.db, runner, selected, config.databaseUrl !== undefined);
   console.log(`Rebuilt ${selected.map((c) => c.name).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await store.close();
 } finally {
