@@ -287,7 +287,6 @@ async function liveBuildsAtHead(database: DatabaseHandle, store: EventStore, pro
     where status = 'live' and name in (${sql.join(projections.map((p) => p.name))})`.execute(database.db);
 }
 
-/** Wall time of a child process that must exit 0 (its output is passed through on failure). */
 /** The process's wall time, and its output (the rebuild prints its own time, without the process's start). */
 function timedProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ seconds: number; output: string }> {
   return new Promise((resolve, reject) => {
