@@ -37,7 +37,11 @@ import { SERVER_NODE_FLAGS } from '../server-flags';
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 // autocannon is CommonJS and ships no types: the part of its API used here.
-export type CannonClient = { setRequests(requests: CannonRequest[]): void; on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void };
+export type CannonClient = {
+  setRequests(requests: CannonRequest[]): void;
+  on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void;
+  on(event: 'timeout', listener: () => void): void;
+};
 export type CannonResult = { requests: { total: number }; errors: number; timeouts: number; non2xx: number; resets: number; duration: number; latency: { p50: number; p90: number; p99: number } };
 // `stop()` ends a run early; the promise then answers with what it measured.
 export type Autocannon = ((options: Record<string, unknown>) => Promise<CannonResult> & { stop(): void }) & { track?: unknown };
