@@ -5,6 +5,8 @@ import { loadConfig } from '../../infrastructure/config';
 import { openDatabase } from '../../infrastructure/database/database';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../../infrastructure/secrets';
+import { issueAccessToken, newSessionId } from '../../infrastructure/tokens';
+import type { TestUser } from '../../tests/support/users';
 import { dropDatabase, withClient } from './admin';
 import { caughtUp } from './caught-up';
 import { benchConfig as config } from './config';
@@ -94,6 +96,16 @@ export async function rebuildUnderLoadWorkload(
     await withClient(database.url, (c) => c.query('vacuum analyze'));
 
     // ── The run: warm-up, the period without a rebuild, the rebuild ─────────────────────────────────────────────────
+    // Access tokens live 15 minutes and a loaded rebuild may take longer: fresh ones now and every 10 minutes.
+    const users = new Set<TestUser>([...market.providers, ...market.customers, ...market.posts.map((p) => p.owner)]);
+    const refreshTokens = async () => {
+      for (const user of users) {
+        const token = await issueAccessToken(secrets.accessTokenKey, { userId: user.id, userType: user.userType, sessionId: newSessionId() }, new Date());
+        user.headers.authorization = `Bearer ${token}`; // read by every request as it is sent (load-mix.ts)
+      }
+    };
+    await refreshTokens();
+    const refresher = setInterval(() => void refreshTokens(), 10 * 60_000);
     const samples: Sample[] = [];
     const totals: MixTotals = { acceptancesAsked: 0, dealsOpened: 0, acceptancesWithoutDeal: 0, acceptancesSkipped: 0, sent: new Map() };
     let clients = 0;
@@ -138,6 +150,7 @@ export async function rebuildUnderLoadWorkload(
       loadedRebuildSeconds = await rebuild();
     } finally {
       run.stop();
+      clearInterval(refresher);
     }
     const rebuildTo = performance.now();
     const result = await run;
