@@ -44,7 +44,7 @@ try {
 }
 
 function named(url: string): string {
-  const named = new URL(url);
-  named.searchParams.set('application_name', REBUILD_APPLICATION_NAME);
-  return named.toString();
+  const withName = new URL(url);
+  withName.searchParams.set('application_name', REBUILD_APPLICATION_NAME);
+  return withName.toString();
 }

@@ -219,5 +219,8 @@ export function printRebuildUnderLoad(r: RebuildUnderLoadResults): void {
   );
   console.log(`  Load average (1/5/15 min): ${r.load.start} at the start, ${r.load.rebuild} when the rebuild started, ${r.load.end} at the end.`);
   console.log(`  A request counts in the period in which it was sent; the ${r.options.warmupSeconds} s warm-up counts in neither.`);
+  for (const name of ['without', 'during'] as const) {
+    for (const g of r[name].groups) if (g.failed > 0) console.log(`  ${name}, ${g.kind}: answers ${g.answers}; ${g.refusals.join(' | ')}`);
+  }
   console.log(`  JSON: ${JSON.stringify({ events: r.events, quiet: r.quietRebuildSeconds, loaded: r.loadedRebuildSeconds, without: r.without.p99, during: r.during.p99, ratio })}`);
 }
