@@ -14,7 +14,7 @@ import { untilProjectionsLive } from '../projections/projection-status';
 import { analyticsFailureError, refreshAnalyticsViews } from '../projections/analytics/analytics-views';
 import { consumersFor } from '../application/consumers';
 import { selectConsumers } from '../projections/registry';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionRunner, REBUILD_YIELD } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 import { buildApp } from './app';
 import type { ExtraRoutes } from './dependencies';
@@ -88,6 +88,8 @@ export async function startProcess({ config, routes = [], beforeScheduler }: Sta
         store: workerStore,
         consumers,
         idleMs: 25,
+        // A version bump's rebuild yields to the requests this process or others serve meanwhile (issue 27).
+        rebuildYield: REBUILD_YIELD,
         announceTo: separate ? [database.db] : [],
         sequential: database.kind === 'pglite',
         onError: (error, consumer) => log.error({ err: { message: (error as Error).message }, consumer }, 'projection batch failed'),

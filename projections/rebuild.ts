@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../infrastructure/database/database';
 import type { Consumer } from './projection';
-import type { ProjectionRunner } from './runner';
+import type { ProjectionRunner, StepOutcome } from './runner';
 
 /**
  * `npm run projections:rebuild`: starts a fresh build of each of `consumers` and steps them until every one has
@@ -16,9 +16,12 @@ export async function rebuildProjections(db: Database, runner: ProjectionRunner,
     const { rows } = await sql<{ name: string }>`select distinct name from projection_builds where status = 'building'`.execute(db);
     const pending = consumers.filter((c) => rows.some((r) => r.name === c.name));
     if (pending.length === 0) return;
-    let progressed = false;
-    if (together) progressed = (await Promise.all(pending.map((consumer) => runner.step(consumer)))).some((outcome) => outcome !== 'busy');
-    else for (const consumer of pending) progressed = (await runner.step(consumer)) !== 'busy' || progressed;
-    if (!progressed) await new Promise((r) => setTimeout(r, 200)); // another process holds the batch lock
+    const outcomes: StepOutcome[] = [];
+    if (together) outcomes.push(...(await Promise.all(pending.map((consumer) => runner.step(consumer)))));
+    else for (const consumer of pending) outcomes.push(await runner.step(consumer));
+    if (outcomes.includes('worked')) continue;
+    // Another process holds the batch lock; or the builds wait (for a read model they read, or their turn while live
+    // work runs: RunnerOptions.rebuildYield).
+    await new Promise((r) => setTimeout(r, outcomes.every((o) => o === 'busy') ? 200 : 20));
   }
 }

@@ -35,6 +35,15 @@ const REPLAY_READS_KEPT = 3;
  * dozen consumers queue behind the log's own flushes (docs/performance-history.md "One read of the log per runner").
  */
 
+/**
+ * The pause after a building batch while live work runs, as a multiple of the batch's time (RunnerOptions.rebuildYield):
+ * 1 leaves live work at least half of the time of the one batch at a time a runner's builds then take.
+ */
+export const REBUILD_YIELD = 1;
+
+/** The sessions of `npm run projections:rebuild` name themselves so: a build's work, not live work to yield to. */
+export const REBUILD_APPLICATION_NAME = 'projections rebuild';
+
 /** A skipped batch's checkpoint move of one build: from where this runner saw it, to after the batch. */
 type CheckpointMove = { schemaName: string; from: Position; to: Position };
 
@@ -72,6 +81,13 @@ export type RunnerOptions = {
   sequential?: boolean;
   /** Read-your-writes waits on these handles hear of each live checkpoint this runner commits (projection-status.ts). */
   announceTo?: readonly Database[];
+  /**
+   * Builds catching up yield to live work (issue 27): while another session is running a statement on the database
+   * (not a projection batch nor a rebuild process: REBUILD_APPLICATION_NAME), this runner applies one building batch
+   * at a time, and after a batch that took t ms the next waits `rebuildYield` × t. On a quiet database they run as
+   * fast as they can. 0 (the default) never yields: tests and scripts that `catchUp` must not stop short.
+   */
+  rebuildYield?: number;
   /** A failed step of the loop; the same failure of a consumer again at most once a minute. */
   onError?: (error: unknown, consumer: string) => void;
 };
@@ -91,6 +107,9 @@ export class ProjectionRunner {
   readonly #sequential: boolean;
   readonly #onError: (error: unknown, consumer: string) => void;
   readonly #announceTo: readonly Database[];
+  readonly #rebuildYield: number;
+  /** RunnerOptions.rebuildYield: live work seen after the last building batch, batches in flight, the next one's time. */
+  readonly #rebuildTurns = { live: false, inFlight: 0, resumeAt: 0 };
   readonly #progress = new EventEmitter();
   readonly #tail: LogTail;
   /** Per consumer, its builds as last read or moved by this runner (BUILDS_FRESH_MS). */
@@ -117,6 +136,7 @@ export class ProjectionRunner {
     this.#sequential = options.sequential ?? false;
     this.#onError = options.onError ?? (() => {});
     this.#announceTo = [options.db, ...(options.announceTo ?? [])];
+    this.#rebuildYield = options.rebuildYield ?? 0;
     this.#progress.setMaxListeners(0);
     // Room for the live consumers' batches between the slowest and the fastest of them.
     this.#tail = new LogTail(this.#store, 4 * this.#batchSize);
@@ -264,7 +284,13 @@ export class ProjectionRunner {
     let outcome: StepOutcome = 'idle';
     try {
       for (const build of builds) {
-        const result = await this.#applyBatch(consumer, build);
+        // Not its turn (rebuildYield): the live build goes on, this one waits like a consumer whose sources are behind.
+        if (build.status === 'building' && !this.#takeRebuildTurn()) {
+          if (outcome === 'idle') outcome = 'waiting';
+          continue;
+        }
+        const started = Date.now();
+        const result = await this.#applyBatch(consumer, build).finally(() => (build.status === 'building' ? this.#endRebuildTurn(Date.now() - started) : undefined));
         if (result === 'caught-up' && build.status === 'building') await this.#swapIn(consumer, build);
         if (result === 'worked') outcome = 'worked';
         if ((result === 'busy' || result === 'waiting') && outcome === 'idle') outcome = result;
@@ -275,6 +301,45 @@ export class ProjectionRunner {
       throw error;
     }
     return outcome;
+  }
+
+  /** Whether a building batch may start now (RunnerOptions.rebuildYield); if so, it is counted in flight. */
+  #takeRebuildTurn(): boolean {
+    const turns = this.#rebuildTurns;
+    if (this.#rebuildYield > 0 && turns.live && (turns.inFlight > 0 || Date.now() < turns.resumeAt)) return false;
+    turns.inFlight += 1;
+    return true;
+  }
+
+  /** A building batch took `elapsedMs`: look for live work, and while there is some, pause in proportion. */
+  async #endRebuildTurn(elapsedMs: number): Promise<void> {
+    const turns = this.#rebuildTurns;
+    try {
+      if (this.#rebuildYield > 0) {
+        turns.live = await this.#liveWork();
+        turns.resumeAt = Date.now() + (turns.live ? this.#rebuildYield * elapsedMs : 0);
+      }
+    } finally {
+      turns.inFlight -= 1;
+    }
+  }
+
+  /**
+   * Whether another session is running a statement on this database right now: the API's reads and commands, a live
+   * projection batch's reads of the log. A sample, taken after each building batch: under steady traffic most show it.
+   */
+  async #liveWork(): Promise<boolean> {
+    try {
+      const { rows } = await sql<{ live: boolean }>`
+        select exists (
+          select from pg_stat_activity
+          where datname = current_database() and backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()
+            and application_name not in ('projection batch', ${REBUILD_APPLICATION_NAME})
+        ) as live`.execute(this.#db);
+      return rows[0]?.live ?? false;
+    } catch {
+      return false; // no activity view (embedded PGlite has one session anyway): nothing to yield to
+    }
   }
 
   /** The builds this code version should advance: the live one if it is of this version, and a rebuild. */

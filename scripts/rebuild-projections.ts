@@ -1,6 +1,7 @@
 // npm run projections:rebuild [name ...]: rebuilds projections from position 0 into fresh tables and swaps them in
 // once caught up; the live tables keep serving meanwhile. With DATABASE_URL it may run beside the servers; the
 // embedded database can be opened by one process only, so stop `npm start` first.
+import os from 'node:os';
 import { loadConfig } from '../infrastructure/config';
 import { openDatabase } from '../infrastructure/database/database';
 import { migrateToLatest } from '../infrastructure/database/migrate';
@@ -8,12 +9,15 @@ import { openEventStore } from '../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../infrastructure/secrets';
 import { rebuildProjections } from '../projections/rebuild';
 import { consumersFor } from '../application/consumers';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionRunner, REBUILD_APPLICATION_NAME, REBUILD_YIELD } from '../projections/runner';
 
 const config = loadConfig();
 const requested = process.argv.slice(2);
+// Live traffic first (issue 27): the rebuild's own work runs at the lowest CPU priority (nothing lost on an idle
+// machine), and its sessions are named so that runners do not take them for live work (RunnerOptions.rebuildYield).
+os.setPriority(19);
 
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { embedded: true, dataDir: config.dataDir });
+const database = await openDatabase(config.databaseUrl ? { url: named(config.databaseUrl) } : { embedded: true, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db);
   // The mail consumers sign the codes in their links with the servers' key.
@@ -27,6 +31,7 @@ try {
     store,
     consumers: selected,
     batchSize: 5000,
+    rebuildYield: REBUILD_YIELD,
     // A swap that could not make an analytics view again says so (docs/analytics.md); the rebuild itself stands.
     onError: (error, consumer) => console.error(`${consumer}: ${(error as Error).message}`),
   });
@@ -36,4 +41,10 @@ try {
   await store.close();
 } finally {
   await database.close();
+}
+
+function named(url: string): string {
+  const withName = new URL(url);
+  withName.searchParams.set('application_name', REBUILD_APPLICATION_NAME);
+  return withName.toString();
 }

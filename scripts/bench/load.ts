@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { bidWarningCodes } from '../../domain/bid/rules';
 import { loadConfig } from '../../infrastructure/config';
-import { openDatabase } from '../../infrastructure/database/database';
+import { type Database, openDatabase } from '../../infrastructure/database/database';
+import type { EventStore } from '../../infrastructure/event-store/event-store';
 import { openEventStore } from '../../infrastructure/event-store/open-event-store';
 import { loadSecrets } from '../../infrastructure/secrets';
 import { waitForProjections } from '../../projections/projection-status';
@@ -36,10 +37,15 @@ import { SERVER_NODE_FLAGS } from '../server-flags';
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 // autocannon is CommonJS and ships no types: the part of its API used here.
-type CannonClient = { setRequests(requests: CannonRequest[]): void; on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void };
-type CannonResult = { requests: { total: number }; errors: number; timeouts: number; non2xx: number; resets: number; duration: number; latency: { p50: number; p90: number; p99: number } };
-type Autocannon = ((options: Record<string, unknown>) => Promise<CannonResult>) & { track?: unknown };
-const autocannon = require('autocannon') as Autocannon;
+export type CannonClient = {
+  setRequests(requests: CannonRequest[]): void;
+  on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void;
+  on(event: 'timeout', listener: () => void): void;
+};
+export type CannonResult = { requests: { total: number }; errors: number; timeouts: number; non2xx: number; resets: number; duration: number; latency: { p50: number; p90: number; p99: number } };
+// `stop()` ends a run early; the promise then answers with what it measured.
+export type Autocannon = ((options: Record<string, unknown>) => Promise<CannonResult> & { stop(): void }) & { track?: unknown };
+export const autocannon = require('autocannon') as Autocannon;
 
 export type LoadOptions = { durationSeconds: number; connections: number; warmupSeconds: number; roles: 'all' | 'split' };
 
@@ -68,7 +74,7 @@ export function loadOptions(argv: readonly string[]): LoadOptions {
   };
 }
 
-type KindFigures = { kind: string; group: Group; requests: number; failed: number; p50: number; p90: number; p99: number; max: number; answers: string; refusals: string[] };
+export type KindFigures = { kind: string; group: Group; requests: number; failed: number; p50: number; p90: number; p99: number; max: number; answers: string; refusals: string[] };
 type RssSample = { seconds: number; kib: number };
 
 export type LoadResults = {
@@ -100,51 +106,8 @@ export async function loadWorkload({ freshDatabase }: Runner, options: LoadOptio
   try {
     // ── The marketplace (not timed) ─────────────────────────────────────────────────────────────────────────────
     const seedStarted = performance.now();
-    process.stderr.write('  seeding the marketplace: ');
-    let phaseStarted = performance.now();
-    const phase = (label: string) => {
-      process.stderr.write(`${label} ${((performance.now() - phaseStarted) / 1000).toFixed(0)} s, `);
-      phaseStarted = performance.now();
-    };
     const store = await openEventStore(loadConfig({ NODE_ENV: 'production' }), handle.db);
-    const market = await seedLoadMarket(
-      { store, secrets: await loadSecrets(handle.db) },
-      { lenders: config.loadLenders, brokers: config.loadBrokers, providersPerOrganisation: config.loadProvidersPerOrganisation, customers: config.loadCustomers, posts: config.loadPosts },
-    );
-    if (!(await waitForProjections(handle.db, ['organisations', 'users', 'posts'], market.position, { timeoutMs: 300_000 }))) throw new Error('the seeded market did not reach the read models');
-    phase('accounts and posts');
-    const shares: ConnectionSeed[] = Array.from({ length: options.connections }, () => ({ posts: [], deals: [] }));
-    market.posts.forEach((post, i) => shares[i % options.connections]!.posts.push({ ...post, bids: [], accepted: false }));
-    if (shares.some((share) => share.posts.length < 6)) throw new Error(`${int(market.posts.length)} posts are too few for ${options.connections} connections (6 each at least)`);
-
-    // Existing bids, through the product's route, a few per post from providers of different organisations.
-    const base = servers.url;
-    const sharePosts = shares.flatMap((share) => share.posts);
-    let seededBids = 0;
-    await bounded(sharePosts.length * config.loadSeedBidsPerPost, 16, async (i) => {
-      const post = sharePosts[i % sharePosts.length]!;
-      const provider = market.providers[(i * 5 + Math.floor(i / sharePosts.length)) % market.providers.length]!;
-      const answer = await call(agent, base, 'POST', `/v4/home_loans/${post.homeLoanId}/bids`, provider, seedBid(market, provider, i));
-      if (answer.status !== 201) throw new Error(`seeding a bid: ${answer.status} ${answer.body.slice(0, 300)}`);
-      post.bids.push({ bidId: (JSON.parse(answer.body) as { uuid: string }).uuid, provider });
-      seededBids++;
-    });
-    phase('bids');
-    // One open deal per connection for its first activities: its first post's latest bid, accepted by the owner.
-    await bounded(shares.length, 32, async (i) => {
-      const post = shares[i]!.posts[0]!;
-      const bid = post.bids[post.bids.length - 1]!;
-      const answer = await call(agent, base, 'POST', `/v1/posts/${post.postId}/home_loan_bids/${bid.bidId}/accept`, post.owner, {});
-      if (answer.status !== 200) throw new Error(`seeding a deal: ${answer.status} ${answer.body.slice(0, 300)}`);
-      const dealId = (JSON.parse(answer.body) as { deal_id: string }).deal_id;
-      await readable(agent, base, `/v1/deals/${dealId}`, bid.provider);
-      post.accepted = true;
-      shares[i]!.deals.push({ dealId, provider: bid.provider, steps: 0 });
-    });
-    phase('deals');
-    await caughtUp(handle.db, store, 300_000);
-    // Statistics as autovacuum keeps them on a marketplace that has run for a while.
-    await withClient(database.url, (c) => c.query('vacuum analyze'));
+    const { market, shares, seededBids } = await seedMarketplace({ db: handle.db, store, url: database.url, base: servers.url, agent }, options.connections, config.loadPosts);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     process.stderr.write(`in all ${seedSeconds.toFixed(0)} s\n`);
 
@@ -161,7 +124,7 @@ export async function loadWorkload({ freshDatabase }: Runner, options: LoadOptio
     process.stderr.write(`  ${options.connections} connections for ${options.durationSeconds} s (warm-up ${options.warmupSeconds} s) ... `);
     const started = performance.now();
     const result = await autocannon({
-      url: base,
+      url: servers.url,
       connections: options.connections,
       duration: options.durationSeconds,
       timeout: config.loadTimeoutSeconds,
@@ -260,7 +223,66 @@ export async function loadWorkload({ freshDatabase }: Runner, options: LoadOptio
   }
 }
 
-function figures(kind: string, group: Group, durations: number[], statuses: Map<number, number>, refusals: string[]): KindFigures {
+export type SeededMarketplace = { market: LoadMarket; shares: ConnectionSeed[]; seededBids: number };
+
+/**
+ * The load test's marketplace on a running product (not timed): organisations, providers, customers and `posts`
+ * active posts through the store, a few bids per post and one open deal per connection over HTTP, each connection
+ * with its share of the posts (load-mix.ts); then every consumer caught up and the statistics analysed.
+ */
+export async function seedMarketplace(
+  deps: { db: Database; store: EventStore; url: string; base: string; agent: http.Agent },
+  connections: number,
+  posts: number,
+): Promise<SeededMarketplace> {
+  const { db, store, base, agent } = deps;
+  process.stderr.write('  seeding the marketplace: ');
+  let phaseStarted = performance.now();
+  const phase = (label: string) => {
+    process.stderr.write(`${label} ${((performance.now() - phaseStarted) / 1000).toFixed(0)} s, `);
+    phaseStarted = performance.now();
+  };
+  const market = await seedLoadMarket(
+    { store, secrets: await loadSecrets(db) },
+    { lenders: config.loadLenders, brokers: config.loadBrokers, providersPerOrganisation: config.loadProvidersPerOrganisation, customers: config.loadCustomers, posts },
+  );
+  if (!(await waitForProjections(db, ['organisations', 'users', 'posts'], market.position, { timeoutMs: 300_000 }))) throw new Error('the seeded market did not reach the read models');
+  phase('accounts and posts');
+  const shares: ConnectionSeed[] = Array.from({ length: connections }, () => ({ posts: [], deals: [] }));
+  market.posts.forEach((post, i) => shares[i % connections]!.posts.push({ ...post, bids: [], accepted: false }));
+  if (shares.some((share) => share.posts.length < 6)) throw new Error(`${int(market.posts.length)} posts are too few for ${connections} connections (6 each at least)`);
+
+  // Existing bids, through the product's route, a few per post from providers of different organisations.
+  const sharePosts = shares.flatMap((share) => share.posts);
+  let seededBids = 0;
+  await bounded(sharePosts.length * config.loadSeedBidsPerPost, 16, async (i) => {
+    const post = sharePosts[i % sharePosts.length]!;
+    const provider = market.providers[(i * 5 + Math.floor(i / sharePosts.length)) % market.providers.length]!;
+    const answer = await call(agent, base, 'POST', `/v4/home_loans/${post.homeLoanId}/bids`, provider, seedBid(market, provider, i));
+    if (answer.status !== 201) throw new Error(`seeding a bid: ${answer.status} ${answer.body.slice(0, 300)}`);
+    post.bids.push({ bidId: (JSON.parse(answer.body) as { uuid: string }).uuid, provider });
+    seededBids++;
+  });
+  phase('bids');
+  // One open deal per connection for its first activities: its first post's latest bid, accepted by the owner.
+  await bounded(shares.length, 32, async (i) => {
+    const post = shares[i]!.posts[0]!;
+    const bid = post.bids[post.bids.length - 1]!;
+    const answer = await call(agent, base, 'POST', `/v1/posts/${post.postId}/home_loan_bids/${bid.bidId}/accept`, post.owner, {});
+    if (answer.status !== 200) throw new Error(`seeding a deal: ${answer.status} ${answer.body.slice(0, 300)}`);
+    const dealId = (JSON.parse(answer.body) as { deal_id: string }).deal_id;
+    await readable(agent, base, `/v1/deals/${dealId}`, bid.provider);
+    post.accepted = true;
+    shares[i]!.deals.push({ dealId, provider: bid.provider, steps: 0 });
+  });
+  phase('deals');
+  await caughtUp(db, store, 300_000);
+  // Statistics as autovacuum keeps them on a marketplace that has run for a while.
+  await withClient(deps.url, (c) => c.query('vacuum analyze'));
+  return { market, shares, seededBids };
+}
+
+export function figures(kind: string, group: Group, durations: number[], statuses: Map<number, number>, refusals: string[]): KindFigures {
   const sorted = Float64Array.from(durations).sort();
   const at = (p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!);
   const failed = [...statuses].filter(([status]) => status < 200 || status > 299).reduce((sum, [, n]) => sum + n, 0);
@@ -335,7 +357,7 @@ export function printLoad(r: LoadResults): void {
 
 // ── The product's processes ─────────────────────────────────────────────────────────────────────────────────────
 
-type Product = { url: string; pids: number[]; stop(): Promise<void> };
+export type Product = { url: string; pids: number[]; stop(): Promise<void> };
 
 /** Children still running, killed if the bench itself exits early (Ctrl-C). */
 const running = new Set<ChildProcess>();
@@ -344,7 +366,7 @@ process.on('exit', () => {
 });
 
 /** `npm start`'s entry (scripts/start.ts) in production mode on a free port; `split`: an api and a worker process. */
-async function startProduct(databaseUrl: string, roles: LoadOptions['roles']): Promise<Product> {
+export async function startProduct(databaseUrl: string, roles: LoadOptions['roles']): Promise<Product> {
   const port = await freePort();
   const env = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
   const children = roles === 'all' ? [launch('server', { ...env, ROLE: 'all' })] : [launch('worker', { ...env, ROLE: 'worker' }), launch('api', { ...env, ROLE: 'api' })];

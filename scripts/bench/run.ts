@@ -17,6 +17,7 @@ import { messageWorkloads, printMessages } from './messages';
 import { printStatistics, statisticsOnly } from './statistics';
 import { printScale, scaleWorkloads } from './scale';
 import { loadOptions, loadWorkload, printLoad } from './load';
+import { printRebuildUnderLoad, rebuildUnderLoadOptions, rebuildUnderLoadWorkload } from './rebuild-under-load';
 import { printProducts, productWorkloads } from './products';
 import { autoBiddingWorkloads, printAutoBidding } from './auto-bidding';
 
@@ -118,15 +119,16 @@ async function peerLogWorkloads(batch: number): Promise<{ consumer: TaskResult; 
 }
 
 // `statistics` (issue 6) runs alone only: the trade part already times the panel on its read model. `load`
-// (issue 7) too: it loads the whole machine for five minutes; and `scale` (issue 7: about an hour for 1,000,000 events).
-const parts = ['store', 'trade', 'messages', 'statistics', 'load', 'scale', 'products', 'auto-bidding'] as const;
+// (issue 7) too: it loads the whole machine for five minutes; `scale` (issue 7: about an hour for 1,000,000 events); and
+// `rebuild-under-load` (issue 27: a few minutes of load and two full rebuilds).
+const parts = ['store', 'trade', 'messages', 'statistics', 'load', 'scale', 'rebuild-under-load', 'products', 'auto-bidding'] as const;
 
 /** The parts named on the command line (`npm run bench -- trade`), all of them when none is; `--name value` options are the parts' own. */
 function selectedParts(): Set<(typeof parts)[number]> {
   const asked = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
   const unknown = asked.filter((a) => !(parts as readonly string[]).includes(a));
   if (unknown.length > 0) throw new Error(`Unknown bench part ${unknown.join(', ')}: choose from ${parts.join(', ')}.`);
-  return new Set(asked.length > 0 ? (asked as (typeof parts)[number][]) : parts.filter((part) => part !== 'statistics' && part !== 'load' && part !== 'scale'));
+  return new Set(asked.length > 0 ? (asked as (typeof parts)[number][]) : parts.filter((part) => part !== 'statistics' && part !== 'load' && part !== 'scale' && part !== 'rebuild-under-load'));
 }
 
 async function main(): Promise<void> {
@@ -157,6 +159,10 @@ async function main(): Promise<void> {
   if (selected.has('scale')) {
     process.stderr.write('Scale: rebuild and queries at 100,000 and 1,000,000 events\n');
     printScale(await scaleWorkloads({ freshDatabase }));
+  }
+  if (selected.has('rebuild-under-load')) {
+    process.stderr.write('Live traffic during a full rebuild of the read models\n');
+    printRebuildUnderLoad(await rebuildUnderLoadWorkload({ freshDatabase }, rebuildUnderLoadOptions(process.argv.slice(2))));
   }
   if (selected.has('products')) {
     process.stderr.write('Product import: 10,000 rows against parsing them alone\n');

@@ -89,17 +89,8 @@ async function atSize(url: string, size: number): Promise<ScaleFigures> {
   try {
     const store = await openEventStore(config, handle.db);
     const secrets = await loadSecrets(handle.db);
-    process.stderr.write(`  ${int(size)} events: journeys through the API (template) ... `);
-    const template = await runTemplate({ ...handle, url }, store, secrets);
-    process.stderr.write(`${template.journeys.length} journeys, ${template.journeys.reduce((n, j) => n + j.length, 0)} events\n`);
-
-    process.stderr.write(`  ${int(size)} events: cloning ... `);
-    const seeded = performance.now();
-    const events = await cloneUntil(store, secrets, template, size);
-    const seedSeconds = (performance.now() - seeded) / 1000;
-    await sql`vacuum analyze events`.execute(handle.db);
+    const { template, events, seedSeconds } = await seedLog({ ...handle, url }, store, secrets, size);
     const { rows: streamRows } = await sql<{ n: string }>`select count(distinct stream_id)::text as n from events`.execute(handle.db);
-    process.stderr.write(`${int(events)} events in ${seedSeconds.toFixed(0)} s (not a result)\n`);
 
     process.stderr.write(`  ${int(size)} events: reading the log (readAll) ... `);
     const readAllSeconds = await timeReadAll(store);
@@ -135,6 +126,28 @@ async function atSize(url: string, size: number): Promise<ScaleFigures> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A log of `size` realistic events on a fresh database: the journeys through the real API (the template), then their
+ * clones (not timed as a result; `seedSeconds` is the cloning's time).
+ */
+export async function seedLog(
+  database: DatabaseHandle & { url: string },
+  store: EventStore,
+  secrets: AppSecrets,
+  size: number,
+): Promise<{ template: Template; events: number; seedSeconds: number }> {
+  process.stderr.write(`  ${int(size)} events: journeys through the API (template) ... `);
+  const template = await runTemplate(database, store, secrets);
+  process.stderr.write(`${template.journeys.length} journeys, ${template.journeys.reduce((n, j) => n + j.length, 0)} events\n`);
+  process.stderr.write(`  ${int(size)} events: cloning ... `);
+  const seeded = performance.now();
+  const events = await cloneUntil(store, secrets, template, size);
+  const seedSeconds = (performance.now() - seeded) / 1000;
+  await sql`vacuum analyze events`.execute(database.db);
+  process.stderr.write(`${int(events)} events in ${seedSeconds.toFixed(0)} s (not a result)\n`);
+  return { template, events, seedSeconds };
 }
 
 type Template = {
@@ -280,7 +293,7 @@ async function cloneUntil(store: EventStore, secrets: AppSecrets, template: Temp
  * version beside a rebuild, which would double the work. They are marked caught up (their views keep serving, as in
  * production while a rebuild runs: the mail projections read the users view), so the rebuild does all the work.
  */
-async function liveBuildsAtHead(database: DatabaseHandle, store: EventStore, projections: readonly Projection[]): Promise<void> {
+export async function liveBuildsAtHead(database: DatabaseHandle, store: EventStore, projections: readonly Pick<Projection, 'name'>[]): Promise<void> {
   const head = await store.headPosition();
   await sql`
     update projection_builds set checkpoint_commit = ${head.commit.toString()}, checkpoint_prepare = ${head.prepare.toString()}
@@ -288,7 +301,7 @@ async function liveBuildsAtHead(database: DatabaseHandle, store: EventStore, pro
 }
 
 /** The process's wall time, and its output (the rebuild prints its own time, without the process's start). */
-function timedProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ seconds: number; output: string }> {
+export function timedProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ seconds: number; output: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
