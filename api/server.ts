@@ -14,7 +14,7 @@ import { untilProjectionsLive } from '../projections/projection-status';
 import { analyticsFailureError, refreshAnalyticsViews } from '../projections/analytics/analytics-views';
 import { consumersFor } from '../application/consumers';
 import { selectConsumers } from '../projections/registry';
-import { ProjectionRunner, REBUILD_YIELD } from '../projections/runner';
+import { ProjectionRunner, REBUILD_YIELD, WORKER_APPLICATION_NAME } from '../projections/runner';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 import { buildApp } from './app';
 import type { ExtraRoutes } from './dependencies';
@@ -62,7 +62,13 @@ export async function startProcess({ config, routes = [], beforeScheduler }: Sta
   // under load the projections fell behind and every read-your-writes wait ran out (docs/performance.md "Load test").
   const separate = withApi && withWorker && config.databaseUrl !== undefined;
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl, maxConnections: config.databasePoolSize - (separate ? WORKER_POOL_SIZE : 0) } : { embedded: true, dataDir: config.dataDir },
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          maxConnections: config.databasePoolSize - (separate ? WORKER_POOL_SIZE : 0),
+          ...(withApi ? {} : { applicationName: WORKER_APPLICATION_NAME }),
+        }
+      : { embedded: true, dataDir: config.dataDir },
   );
   await migrateToLatest(database.db);
   if (withApi) await loadLocalities(database.db); // the first start only (docs/addresses.md)
@@ -79,7 +85,7 @@ export async function startProcess({ config, routes = [], beforeScheduler }: Sta
   }
   const app = withApi ? await buildApp({ config, db: database.db, store, clock: systemClock, ids: randomIds, secrets, listen: database.listen }, { logger: loggerOptions(config), routes }) : null;
   const log = app?.log ?? pino({ level: config.logLevel });
-  const workerDatabase = separate ? await openDatabase({ url: config.databaseUrl!, maxConnections: WORKER_POOL_SIZE }) : database;
+  const workerDatabase = separate ? await openDatabase({ url: config.databaseUrl!, maxConnections: WORKER_POOL_SIZE, applicationName: WORKER_APPLICATION_NAME }) : database;
   const workerStore = separate ? await openEventStore(config, workerDatabase.db, workerDatabase.listen) : store;
 
   const runner = withWorker

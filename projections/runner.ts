@@ -43,6 +43,11 @@ export const REBUILD_YIELD = 1;
 
 /** The sessions of `npm run projections:rebuild` name themselves so: a build's work, not live work to yield to. */
 export const REBUILD_APPLICATION_NAME = 'projections rebuild';
+/**
+ * A worker's sessions (its runner's head polls and log reads, the scheduler, the outbox) name themselves so: background
+ * work, not requests a rebuild yields to; else a rebuild beside an idle worker yielded as if under load.
+ */
+export const WORKER_APPLICATION_NAME = 'worker';
 
 /** A skipped batch's checkpoint move of one build: from where this runner saw it, to after the batch. */
 type CheckpointMove = { schemaName: string; from: Position; to: Position };
@@ -64,6 +69,9 @@ export type Build = { schemaName: string; name: string; version: number; status:
  */
 export type StepOutcome = 'worked' | 'idle' | 'busy' | 'waiting';
 
+/** Which of a consumer's builds a step advances: the live one, the one catching up (a rebuild), or both. */
+type BuildsStepped = 'all' | 'live' | 'building';
+
 export type RunnerOptions = {
   db: Database;
   store: EventStore;
@@ -83,7 +91,7 @@ export type RunnerOptions = {
   announceTo?: readonly Database[];
   /**
    * Builds catching up yield to live work (issue 27): while another session is running a statement on the database
-   * (not a projection batch nor a rebuild process: REBUILD_APPLICATION_NAME), this runner applies one building batch
+   * (not a projection batch, a rebuild process or a worker: REBUILD_APPLICATION_NAME, WORKER_APPLICATION_NAME), this runner applies one building batch
    * at a time, and after a batch that took t ms the next waits `rebuildYield` × t. On a quiet database they run as
    * fast as they can. 0 (the default) never yields: tests and scripts that `catchUp` must not stop short.
    */
@@ -147,7 +155,11 @@ export class ProjectionRunner {
     if (this.#running) return;
     this.#running = true;
     this.#watchHead();
-    this.#loops = this.#sequential ? [this.#loop(...this.#consumers)] : this.#consumers.map((consumer) => this.#loop(consumer));
+    // Builds catching up step in a loop of their own: a live batch then never waits behind a rebuild's batch of the
+    // same projection (a deal activity's answer waited seconds for the deals projection during a rebuild).
+    this.#loops = this.#sequential
+      ? [this.#loop('all', ...this.#consumers)]
+      : [...this.#consumers.map((consumer) => this.#loop('live', consumer)), this.#loop('building', ...this.#consumers)];
   }
 
   async stop(): Promise<void> {
@@ -231,7 +243,7 @@ export class ProjectionRunner {
   }
 
   /** Steps its consumers in turn; when none had work, sleeps until the head moves (or a while, when blocked). */
-  async #loop(...consumers: Consumer[]): Promise<void> {
+  async #loop(which: BuildsStepped, ...consumers: Consumer[]): Promise<void> {
     // The last failure reported per consumer: while the database is away every step fails each second, and the
     // same message is reported again once a minute, not each time.
     const reported = new Map<string, { message: string; at: number }>();
@@ -240,7 +252,7 @@ export class ProjectionRunner {
       let outcome: StepOutcome = 'idle';
       for (const consumer of consumers) {
         try {
-          const result = await this.step(consumer);
+          const result = await this.step(consumer, which);
           reported.delete(consumer.name);
           if (result === 'worked' || ((result === 'busy' || result === 'waiting') && outcome === 'idle')) outcome = result;
         } catch (error) {
@@ -279,8 +291,8 @@ export class ProjectionRunner {
    * One unit of work for a consumer: make sure its build exists, apply one batch to each of its active builds,
    * and swap a rebuilt projection in once it has caught up.
    */
-  async step(consumer: Consumer): Promise<StepOutcome> {
-    const builds = await this.#activeBuilds(consumer);
+  async step(consumer: Consumer, which: BuildsStepped = 'all'): Promise<StepOutcome> {
+    const builds = (await this.#activeBuilds(consumer)).filter((build) => which === 'all' || (which === 'live') === (build.status === 'live'));
     let outcome: StepOutcome = 'idle';
     try {
       for (const build of builds) {
@@ -325,8 +337,9 @@ export class ProjectionRunner {
   }
 
   /**
-   * Whether another session is running a statement on this database right now: the API's reads and commands, a live
-   * projection batch's reads of the log. A sample, taken after each building batch: under steady traffic most show it.
+   * Whether another application's session is running a statement on this database right now: the API's reads and
+   * commands, not a worker's background work nor a projection batch. A sample, taken after each building batch: under
+   * steady traffic most show it.
    */
   async #liveWork(): Promise<boolean> {
     try {
@@ -334,7 +347,9 @@ export class ProjectionRunner {
         select exists (
           select from pg_stat_activity
           where datname = current_database() and backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()
-            and application_name not in ('projection batch', ${REBUILD_APPLICATION_NAME})
+            and application_name not in ('projection batch', ${REBUILD_APPLICATION_NAME}, ${WORKER_APPLICATION_NAME})
+            -- nor this runner's own sessions (its pool's name): the next batch read ahead is not live work
+            and application_name <> current_setting('application_name')
         ) as live`.execute(this.#db);
       return rows[0]?.live ?? false;
     } catch {

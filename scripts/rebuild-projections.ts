@@ -17,7 +17,7 @@ const requested = process.argv.slice(2);
 // machine), and its sessions are named so that runners do not take them for live work (RunnerOptions.rebuildYield).
 os.setPriority(19);
 
-const database = await openDatabase(config.databaseUrl ? { url: named(config.databaseUrl) } : { embedded: true, dataDir: config.dataDir });
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, applicationName: REBUILD_APPLICATION_NAME } : { embedded: true, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db);
   // The mail consumers sign the codes in their links with the servers' key.
@@ -41,10 +41,4 @@ try {
   await store.close();
 } finally {
   await database.close();
-}
-
-function named(url: string): string {
-  const withName = new URL(url);
-  withName.searchParams.set('application_name', REBUILD_APPLICATION_NAME);
-  return withName.toString();
 }

@@ -61,7 +61,8 @@ const channelName = (channel: string) => {
 };
 
 export type DatabaseOptions =
-  | { url: string; maxConnections?: number }
+  /** `applicationName`: how its sessions show in `pg_stat_activity` (a rebuild yields to the sessions not named as its own or a worker's). */
+  | { url: string; maxConnections?: number; applicationName?: string }
   /**
    * `dataDir` undefined keeps the embedded database in memory (tests); `loadDataDir` starts such a one from a copy of
    * another's data directory (PGlite's `dumpDataDir`), instead of making a new cluster (tests/support/test-database.ts).
@@ -144,7 +145,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ('url' in options) {
     // The connect timeout goes on each client, not on the pool: pg-pool applies its own to a request merely waiting
     // for a free connection too, and under load (the load test's 200 connections) that failed healthy requests.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 20, Client: timedClient(new StatementNames()) });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 20,
+      Client: timedClient(new StatementNames()),
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    });
     // A client that loses its server must not crash the process. Idle in the pool, the pool reports it here and drops
     // it. Checked out (a transaction between two statements) it emits 'error' itself, which without a listener is an
     // uncaught exception: each client gets one, its next query fails ('not queryable', a 503) and the pool drops it
