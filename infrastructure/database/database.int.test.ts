@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { isDatabaseUnavailable, openDatabase } from './database';
@@ -128,6 +129,27 @@ describe('statements run by name (StatementNames)', () => {
       await sql`drop view if exists statement_names_v`.execute(handle.db);
       await sql`drop table if exists statement_names_t`.execute(handle.db);
       await handle.close();
+    }
+  });
+});
+
+describe('a statement of its own chosen as a deadlock victim', () => {
+  it('runs again and answers (a read meeting a read model swap, which replaces views)', async () => {
+    await sql`create table deadlock_a (n int); create table deadlock_b (n int); insert into deadlock_a values (1); insert into deadlock_b values (2)`.execute(database.db);
+    // Another session locks a, then b after our statement holds b and waits for a. It waits longer before it looks
+    // for a deadlock (10 s against 1 s), so ours is the one PostgreSQL undoes.
+    const other = new pg.Client({ connectionString: database.url! });
+    await other.connect();
+    try {
+      await other.query(`begin; set local deadlock_timeout = '10s'; lock table deadlock_a in access exclusive mode`);
+      const read = sql<{ a: number; b: number }>`select deadlock_a.n as a, deadlock_b.n as b from deadlock_b, deadlock_a`.execute(database.db);
+      const waiting = async () => (await other.query(`select count(*)::int as n from pg_locks where relation = 'deadlock_a'::regclass and not granted`)).rows[0].n > 0;
+      while (!(await waiting())) await sleep(20);
+      await other.query('lock table deadlock_b in access exclusive mode');
+      await other.query('commit');
+      expect((await read).rows).toEqual([{ a: 1, b: 2 }]);
+    } finally {
+      await other.end();
     }
   });
 });

@@ -115,6 +115,9 @@ export class StatementNames {
 
 const preparable = (text: string) => /^\s*(select|insert|update|delete|with)\b/i.test(text) && !text.replace(/count\(\*\)/gi, '').includes('*');
 
+/** SQLSTATE of a statement PostgreSQL undid to break a deadlock. */
+const DEADLOCK = '40P01';
+
 /** SQLSTATE 0A000 with this message: a named statement's result columns changed under it. */
 const isStalePlan = (error: unknown) => error instanceof Error && (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(error.message);
 
@@ -128,13 +131,28 @@ function timedClient(names: StatementNames) {
       super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     }
 
+    /** Between Kysely's `begin` and its `commit` or `rollback` on this client. */
+    #inTransaction = false;
+
     // Kysely sends (text, values) and expects a promise; anything else (a callback, a config object) passes as is.
     // biome-ignore lint: pg.Client.query is overloaded; this override only narrows one of its forms.
     override query(config: any, values?: any, callback?: any): any {
-      const name = typeof config === 'string' && Array.isArray(values) && callback === undefined ? names.nameOf(config) : undefined;
-      if (name === undefined) return super.query(config, values, callback);
-      return (super.query({ name, text: config, values }) as Promise<pg.QueryResult>).catch((error: unknown) => {
-        if (isStalePlan(error)) names.forget(config);
+      if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined) return super.query(config, values, callback);
+      if (/^\s*(begin|start transaction)\b/i.test(config)) this.#inTransaction = true;
+      else if (/^\s*(commit|rollback)\b/i.test(config)) this.#inTransaction = false;
+      const alone = !this.#inTransaction;
+      const run = (): Promise<pg.QueryResult> => {
+        const name = names.nameOf(config);
+        if (name === undefined) return super.query(config, values);
+        return (super.query({ name, text: config, values }) as Promise<pg.QueryResult>).catch((error: unknown) => {
+          if (isStalePlan(error)) names.forget(config);
+          throw error;
+        });
+      };
+      // A statement of its own that a deadlock undid (a read meeting a read model's swap, which replaces views) runs
+      // once more: nothing of it was applied, and the swap that won has committed or soon will.
+      return run().catch((error: unknown) => {
+        if (alone && (error as { code?: string }).code === DEADLOCK) return run();
         throw error;
       });
     }
