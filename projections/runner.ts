@@ -90,10 +90,11 @@ export type RunnerOptions = {
   /** Read-your-writes waits on these handles hear of each live checkpoint this runner commits (projection-status.ts). */
   announceTo?: readonly Database[];
   /**
-   * Builds catching up yield to live work (issue 27): while another session is running a statement on the database
-   * (not a projection batch, a rebuild process or a worker: REBUILD_APPLICATION_NAME, WORKER_APPLICATION_NAME), this runner applies one building batch
-   * at a time, and after a batch that took t ms the next waits `rebuildYield` × t. On a quiet database they run as
-   * fast as they can. 0 (the default) never yields: tests and scripts that `catchUp` must not stop short.
+   * Builds catching up yield to live work (issue 27): while another application's session is running a statement on
+   * the database (not a projection batch, a rebuild process or a worker: REBUILD_APPLICATION_NAME,
+   * WORKER_APPLICATION_NAME), this runner applies one building batch at a time, and after a batch that took t ms the
+   * next waits `rebuildYield` × t. On a quiet database they run as fast as they can. 0 (the default) never yields:
+   * tests and scripts that `catchUp` must not stop short.
    */
   rebuildYield?: number;
   /** A failed step of the loop; the same failure of a consumer again at most once a minute. */
@@ -563,6 +564,8 @@ export class ProjectionRunner {
    */
   async #swapIn(consumer: Consumer, build: Build): Promise<void> {
     this.#knownBuilds.delete(consumer.name);
+    // A caught-up build needs no more of the replay's batches; a worker would otherwise hold the last ones for good.
+    this.#replayReads.clear();
     const swapped = await this.#db.transaction().execute(async (trx) => {
       const { rows: lock } = await sql<{ locked: boolean }>`
         select pg_try_advisory_xact_lock(hashtextextended(${build.schemaName}, 0)) as locked`.execute(trx);
