@@ -158,7 +158,7 @@ export const postsProjection: Projection = {
       if (postEvents.length === 0) continue;
       const postIds = postEvents.map((event) => event.data.post_id);
       const posts = new BatchRows<PostRow>(db, { table: 'posts', key: 'uuid', keyType: 'uuid' });
-      const parts = new BatchRows<PostPartRow>(db, { table: 'post_parts', key: 'part_id', keyType: 'uuid' });
+      const parts = new BatchRows<PostPartRow>(db, { table: 'post_parts', key: 'part_id', keyType: 'uuid', group: 'post_id' });
       await posts.load(postIds);
       await parts.loadWhere('post_id', postIds);
       for (const event of postEvents) apply({ posts, parts }, event);
@@ -218,7 +218,8 @@ function apply({ posts, parts }: Rows, event: RecordedEvent & PostEvent): void {
   /** The credit band of the post's applicants as they stand (all its parts are held: they were loaded by post). */
   const updateCreditBand = () => {
     const histories = parts
-      .where((part) => part.post_id === postId && part.kind === 'applicant' && !part.removed)
+      .inGroup(postId)
+      .filter((part) => part.kind === 'applicant' && !part.removed)
       .map((part) => part.credit_history)
       .filter((h): h is CreditHistory => h !== null);
     update({ credit_band: creditBandOf(histories)?.band_key ?? null });
