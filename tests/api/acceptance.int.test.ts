@@ -9,10 +9,10 @@ import { defaultPermissions } from '../../domain/user/permissions';
 import { handleCommand, loadState } from '../../infrastructure/command-handler';
 import { randomIds } from '../../infrastructure/ids';
 import { dealIdOf } from '../../projections/deals/deal-opener';
-import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { acceptBid, activePost, openDeal, placeBid, provider } from '../support/trade';
 import { as } from '../support/users';
+import { readModelsCaughtUp } from '../support/test-database';
 
 // Acceptance (spec 1 §4, spec 3 §4, §5): who accepts which bid, the contact preference, exactly one accepted bid per
 // post, the deal opened once; the contact preference routes and the e-mail link (docs/deals.md).
@@ -222,8 +222,8 @@ describe('exactly one accepted bid under concurrent requests', () => {
     for (const refused of responses.filter((r) => r.statusCode !== 200)) expect([409]).toContain(refused.statusCode);
     expect(await eventsOfType(server, 'BidAcceptedOnPost', postStream(post.postId))).toBe(1);
     const winner = succeeded[0]!.json().bid_id as string;
-    const head = await server.store.headPosition();
-    await waitForProjections(server.database.db, ['deal-opener', 'deals'], head, { timeoutMs: 10_000 });
+    await readModelsCaughtUp(server.database.db, ['deal-opener']);
+    await readModelsCaughtUp(server.database.db, ['deals']); // and the deal the opener appended
     const { rows } = await sql<{ bid_id: string }>`select bid_id from deals where post_id = ${post.postId}`.execute(server.database.db);
     expect(rows).toEqual([{ bid_id: winner }]);
     const { rows: opened } = await sql<{ n: string }>`select count(*)::text as n from events where type = 'DealOpened'`.execute(server.database.db);

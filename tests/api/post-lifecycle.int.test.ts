@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecycleMessages } from '../../domain/post/lifecycle';
-import { waitForProjections } from '../../projections/projection-status';
 import { postHelpers, type PostSession } from '../support/posts';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { activePost } from '../support/trade';
 import type { TestUser } from '../support/users';
+import { readModelsCaughtUp } from '../support/test-database';
 
 // The post's operations after publishing (spec 1 §2 "Admin actions", §4; docs/post-lifecycle.md) on
 // PATCH /v2/posts/{id}: who may run each, the spec's failure texts, the limits from the system configurations,
@@ -43,7 +43,7 @@ async function done(who: PostSession, postId: string, operation: string) {
 
 /** The posts read model's row, once it holds every event written so far. */
 async function row(postId: string) {
-  await waitForProjections(t.database.db, ['posts'], await t.store.headPosition(), { timeoutMs: 10_000 });
+  await readModelsCaughtUp(t.database.db, ['posts']);
   const { rows } = await sql<Record<string, unknown>>`select * from posts where uuid = ${postId}`.execute(t.database.db);
   return rows[0];
 }

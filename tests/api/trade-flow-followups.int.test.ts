@@ -9,11 +9,11 @@ import { postDecider } from '../../domain/post/decider';
 import { postStream } from '../../domain/post/events';
 import { loadState } from '../../infrastructure/command-handler';
 import { dealIdOf } from '../../projections/deals/deal-opener';
-import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { acceptBid, activePost, cancelBidAsAdmin, deletePost, onPost, openDeal, placeBid, provider, validBid } from '../support/trade';
 import { as } from '../support/users';
 import { sydneyDay } from '../../domain/shared/sydney-time';
+import { readModelsCaughtUp } from '../support/test-database';
 
 // Follow-ups of the trade flow (docs/bids.md "Cancelling and deleting", docs/deals.md "A cancelled bid's deal",
 // docs/post-lifecycle.md "Contended post streams"): acceptance only of the post's own, registered and not withdrawn
@@ -31,7 +31,7 @@ afterAll(async () => {
 const postStatus = async (postId: string) => (await loadState(t.store, postStream(postId), postDecider)).state.status;
 const bidStatus = async (bidId: string) => (await loadState(t.store, bidStream(bidId), bidDecider)).state.status;
 const eventTypes = async (streamId: string) => (await t.store.readStream(streamId)).map((event) => event.type);
-const settled = async () => waitForProjections(t.database.db, ['deal-opener', 'deals', 'bids', 'posts'], await t.store.headPosition(), { timeoutMs: 30_000 });
+const settled = () => readModelsCaughtUp(t.database.db, ['deal-opener', 'deals', 'bids', 'posts']);
 
 describe('acceptance takes only a bid of the post in the path', () => {
   it('a bid of another post is not found (404), even by an admin, and nothing is written', async () => {

@@ -5,11 +5,11 @@ import { lifecycleMessages } from '../../domain/post/lifecycle';
 import { postStream } from '../../domain/post/events';
 import { emailLinkMessages } from '../../api/routes/email-links';
 import { issueEmailLinkToken } from '../../infrastructure/email-link-tokens';
-import { waitForProjections } from '../../projections/projection-status';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { tradeMailProjection } from '../../projections/trade-mail/trade-mail';
 import { acceptBid, type ActivePost, activePost, cancelBidAsAdmin, openDeal, placeBid, provider } from '../support/trade';
 import { as, type TestUser } from '../support/users';
+import { readModelsCaughtUp } from '../support/test-database';
 
 // The trade e-mails and their signed, single-purpose links (issue 6 item 5; docs/trade-mail.md): each mail lands in
 // the outbox once with the right recipient; each link works without a log-in, once, for its own action only; a
@@ -27,7 +27,7 @@ type Mail = { recipient: string; subject: string; text_body: string };
 
 /** The messages of `template` to `user`, once the trade-mail consumer has seen every event written so far. */
 async function mails(user: Pick<TestUser, 'id'>, template: string): Promise<Mail[]> {
-  await waitForProjections(t.database.db, ['trade-mail'], await t.store.headPosition(), { timeoutMs: 30_000 });
+  await readModelsCaughtUp(t.database.db, ['trade-mail']);
   const { rows } = await sql<Mail>`
     select recipient, subject, text_body from outbox_messages
     where data_subject = ${user.id} and template = ${template} order by created_at`.execute(t.database.db);
@@ -85,7 +85,7 @@ describe('new bid', () => {
     const timed = await createTestApp({ clock: { now: () => now } });
     try {
       const newBidMails = async (user: TestUser) => {
-        await waitForProjections(timed.database.db, ['trade-mail'], await timed.store.headPosition(), { timeoutMs: 30_000 });
+        await readModelsCaughtUp(timed.database.db, ['trade-mail']);
         const { rows } = await sql<Mail>`
           select recipient, subject, text_body from outbox_messages
           where data_subject = ${user.id} and template = 'new-bid' order by created_at`.execute(timed.database.db);

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../../infrastructure/database/database';
 import { migrateToLatest } from '../../infrastructure/database/migrate';
 import { type Position, START } from '../../infrastructure/event-store/event-store';
+import { waitForProjections } from '../../projections/projection-status';
 import { closedWithFile } from './leftovers';
 
 /** The server tests use when DATABASE_URL is set (CI's second run); otherwise embedded PGlite in memory. */
@@ -112,4 +113,14 @@ export async function newestEventPosition(db: Database): Promise<Position> {
   const { rows } = await sql<{ commit: string; prepare: string }>`
     select transaction_id::text as commit, position::text as prepare from events order by transaction_id desc, position desc limit 1`.execute(db);
   return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : START;
+}
+
+/**
+ * Waits until the named read models hold every event committed so far (`newestEventPosition`, so a test's own write
+ * is in even while another transaction holds the store's head back), and fails the test if they do not in time.
+ */
+export async function readModelsCaughtUp(db: Database, readModels: readonly string[], timeoutMs = 30_000): Promise<void> {
+  if (!(await waitForProjections(db, readModels, await newestEventPosition(db), { timeoutMs }))) {
+    throw new Error(`${readModels.join(', ')} did not catch up within ${timeoutMs} ms`);
+  }
 }
