@@ -49,6 +49,12 @@ export const REBUILD_APPLICATION_NAME = 'projections rebuild';
  */
 export const WORKER_APPLICATION_NAME = 'worker';
 
+/**
+ * How long `npm run projections:rebuild` holds the builds it drives (RunnerOptions.drivesBuilds) without renewing the
+ * lease: the servers' runners leave them alone meanwhile, and finish them once a rebuild that died lets it run out.
+ */
+export const BUILD_LEASE_MS = 30_000;
+
 /** A skipped batch's checkpoint move of one build: from where this runner saw it, to after the batch. */
 type CheckpointMove = { schemaName: string; from: Position; to: Position };
 
@@ -59,9 +65,13 @@ type BuildRow = {
   status: 'building' | 'live' | 'retired';
   checkpoint_commit: string;
   checkpoint_prepare: string;
+  driven: boolean;
 };
 
-export type Build = { schemaName: string; name: string; version: number; status: BuildRow['status']; checkpoint: Position };
+/** `driven`: another process (`npm run projections:rebuild`) holds the build's lease (BUILD_LEASE_MS). */
+export type Build = { schemaName: string; name: string; version: number; status: BuildRow['status']; checkpoint: Position; driven: boolean };
+/** The columns of a BuildRow, as every read of projection_builds here selects them. */
+const BUILD_COLUMNS = sql.raw(`schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text, coalesce(driven_until > now(), false) as driven`);
 
 /**
  * What one step did. 'waiting': the consumer has events to apply, but a read model it reads has not applied them yet
@@ -97,6 +107,12 @@ export type RunnerOptions = {
    * tests and scripts that `catchUp` must not stop short.
    */
   rebuildYield?: number;
+  /**
+   * This runner is `npm run projections:rebuild`, which leases the builds it drives (`leaseBuilds`); every other
+   * runner leaves a leased build to it. Two processes stepping the same build each read and decrypted every batch,
+   * and one of them lost the batch's lock: a rebuild beside a worker took 40% longer than alone.
+   */
+  drivesBuilds?: boolean;
   /** A failed step of the loop; the same failure of a consumer again at most once a minute. */
   onError?: (error: unknown, consumer: string) => void;
 };
@@ -117,6 +133,7 @@ export class ProjectionRunner {
   readonly #onError: (error: unknown, consumer: string) => void;
   readonly #announceTo: readonly Database[];
   readonly #rebuildYield: number;
+  readonly #drivesBuilds: boolean;
   /** RunnerOptions.rebuildYield: live work seen after the last building batch, batches in flight, the next one's time. */
   readonly #rebuildTurns = { live: false, inFlight: 0, resumeAt: 0 };
   readonly #progress = new EventEmitter();
@@ -146,6 +163,7 @@ export class ProjectionRunner {
     this.#onError = options.onError ?? (() => {});
     this.#announceTo = [options.db, ...(options.announceTo ?? [])];
     this.#rebuildYield = options.rebuildYield ?? 0;
+    this.#drivesBuilds = options.drivesBuilds ?? false;
     this.#progress.setMaxListeners(0);
     // Room for the live consumers' batches between the slowest and the fastest of them.
     this.#tail = new LogTail(this.#store, 4 * this.#batchSize);
@@ -297,6 +315,11 @@ export class ProjectionRunner {
     let outcome: StepOutcome = 'idle';
     try {
       for (const build of builds) {
+        // `npm run projections:rebuild` drives it: it goes on there (RunnerOptions.drivesBuilds).
+        if (build.status === 'building' && build.driven && !this.#drivesBuilds) {
+          if (outcome === 'idle') outcome = 'busy';
+          continue;
+        }
         // Not its turn (rebuildYield): the live build goes on, this one waits like a consumer whose sources are behind.
         if (build.status === 'building' && !this.#takeRebuildTurn()) {
           if (outcome === 'idle') outcome = 'waiting';
@@ -388,8 +411,7 @@ export class ProjectionRunner {
 
   async #builds(name: string): Promise<Build[]> {
     const { rows } = await sql<BuildRow>`
-      select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
-      from projection_builds where name = ${name} and status <> 'retired'`.execute(this.#db);
+      select ${BUILD_COLUMNS} from projection_builds where name = ${name} and status <> 'retired'`.execute(this.#db);
     return rows.map(toBuild);
   }
 
@@ -414,6 +436,16 @@ export class ProjectionRunner {
     } catch (error) {
       if ((error as { code?: string }).code !== '23505') throw error; // another process created the build
     }
+  }
+
+  /** Holds (or renews) the lease of the consumers' builds catching up for BUILD_LEASE_MS (RunnerOptions.drivesBuilds). */
+  async leaseBuilds(consumers: readonly Consumer[]): Promise<void> {
+    // A runner that leased builds without driving them would leave them to itself, and no one would step them.
+    if (!this.#drivesBuilds) throw new Error('leaseBuilds needs a runner made with drivesBuilds');
+    if (consumers.length === 0) return;
+    await sql`
+      update projection_builds set driven_until = now() + ${`${BUILD_LEASE_MS} milliseconds`}::interval
+      where status = 'building' and name in (${sql.join(consumers.map((c) => c.name))})`.execute(this.#db);
   }
 
   async #applyBatch(consumer: Consumer, build: Build): Promise<'worked' | 'caught-up' | 'busy' | 'waiting'> {
@@ -572,8 +604,7 @@ export class ProjectionRunner {
       if (!lock[0]?.locked) return null;
       await lockOutMigrations(trx);
       const { rows } = await sql<BuildRow>`
-        select schema_name, name, version, status, checkpoint_commit::text, checkpoint_prepare::text
-        from projection_builds where name = ${consumer.name} and status in ('live', 'building') for update`.execute(trx);
+        select ${BUILD_COLUMNS} from projection_builds where name = ${consumer.name} and status in ('live', 'building') for update`.execute(trx);
       const building = rows.find((r) => r.schema_name === build.schemaName && r.status === 'building');
       if (!building) return null;
       const previous = rows.find((r) => r.status === 'live');
@@ -617,5 +648,6 @@ function toBuild(row: BuildRow): Build {
     version: row.version,
     status: row.status,
     checkpoint: { commit: BigInt(row.checkpoint_commit), prepare: BigInt(row.checkpoint_prepare) },
+    driven: row.driven,
   };
 }

@@ -32,6 +32,7 @@ try {
     consumers: selected,
     batchSize: 5000,
     rebuildYield: REBUILD_YIELD,
+    drivesBuilds: true,
     // A swap that could not make an analytics view again says so (docs/analytics.md); the rebuild itself stands.
     onError: (error, consumer) => console.error(`${consumer}: ${(error as Error).message}`),
   });

@@ -27,6 +27,7 @@ import * as emailLinkLeases from './migrations/2026-11-27T1000-email-link-leases
 import * as analyticsSchema from './migrations/2026-11-27T1400-analytics-schema';
 import * as erasedSubjects from './migrations/2026-11-27T1500-erased-subjects';
 import * as outboxMentions from './migrations/2026-11-27T1510-outbox-mentions';
+import * as buildLeases from './migrations/2026-11-29T2000-build-leases';
 
 // Listed by hand so the bundle-free start (tsx) and the tests see the same set; names sort by timestamp.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1400-analytics-schema': analyticsSchema,
   '2026-11-27T1500-erased-subjects': erasedSubjects,
   '2026-11-27T1510-outbox-mentions': outboxMentions,
+  '2026-11-29T2000-build-leases': buildLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

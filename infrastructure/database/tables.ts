@@ -25,6 +25,8 @@ export interface ProjectionBuildsTable {
   status: 'building' | 'live' | 'retired';
   checkpoint_commit: ColumnType<string, string | undefined, string>;
   checkpoint_prepare: ColumnType<string, string | undefined, string>;
+  /** Until when `npm run projections:rebuild` drives this build (other runners leave it alone); null: nobody. */
+  driven_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   started_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

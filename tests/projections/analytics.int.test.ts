@@ -133,7 +133,7 @@ describe('the analysts', () => {
       (await sql<{ name: string; schema_name: string }>`select name, schema_name from projection_builds where status = 'live' and name in (${sql.join(consumers.map((c) => c.name))}) order by name`.execute(t.database.db)).rows;
     const before = await liveSchemas();
     const errors: unknown[] = [];
-    const rebuilder = new ProjectionRunner({ db: t.database.db, store: t.store, consumers, onError: (error) => errors.push(error) });
+    const rebuilder = new ProjectionRunner({ db: t.database.db, store: t.store, consumers, drivesBuilds: true, onError: (error) => errors.push(error) });
     await rebuildProjections(t.database.db, rebuilder, consumers);
     expect(errors).toEqual([]);
     const after = await liveSchemas();

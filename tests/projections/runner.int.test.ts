@@ -199,6 +199,36 @@ describe('projection runner', () => {
     expect((await sql<{ count: number }>`select count from stream_counts`.execute(database.db)).rows[0]!.count).toBe(3);
   });
 
+  it('a server leaves the builds projections:rebuild leases to it, and finishes them once a lease runs out', async () => {
+    database = await createTestDatabase();
+    const store = new PostgresEventStore(database.db);
+    await appendMany(store, 1, 3);
+    const server = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 1, rebuildBatchSize: 1 });
+    await server.catchUp();
+    const rebuild = new ProjectionRunner({ db: database.db, store, consumers: [countingProjection(1)], batchSize: 1, rebuildBatchSize: 1, drivesBuilds: true });
+    await rebuild.createBuild(countingProjection(1));
+    await rebuild.leaseBuilds([countingProjection(1)]);
+    const buildCheckpoint = async () =>
+      (await sql<{ checkpoint: string }>`select checkpoint_prepare::text as checkpoint from projection_builds where status = 'building'`.execute(database.db)).rows[0]?.checkpoint;
+    const untouched = await buildCheckpoint();
+    // The server's runner steps its live build and leaves the leased one: nothing moves it.
+    expect(await server.step(countingProjection(1), 'building')).toBe('busy');
+    expect(await buildCheckpoint()).toBe(untouched);
+    // The rebuild drives it.
+    expect(await rebuild.step(countingProjection(1), 'building')).toBe('worked');
+    const driven = await buildCheckpoint();
+    expect(driven).not.toBe(untouched);
+    // The rebuild died: once its lease has run out, the server finishes the build and swaps it in.
+    await sql`update projection_builds set driven_until = now() - interval '1 second' where status = 'building'`.execute(database.db);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the server's runner trusts the builds it read for a second
+    await server.catchUp();
+    const { rows } = await sql<{ status: string }>`select status from projection_builds where status <> 'retired'`.execute(database.db);
+    expect(rows).toEqual([{ status: 'live' }]);
+    expect((await sql<{ count: number }>`select count from stream_counts`.execute(database.db)).rows[0]!.count).toBe(3);
+    // A runner that does not drive builds may not lease them (it would leave them to itself).
+    await expect(server.leaseBuilds([countingProjection(1)])).rejects.toThrow(/drivesBuilds/);
+  });
+
   it('reactors are idempotent: replaying their triggers from position 0 issues nothing new', async () => {
     database = await createTestDatabase();
     const store = new PostgresEventStore(database.db);
