@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../infrastructure/database/database';
 import type { RecordedEvent } from '../../infrastructure/event-store/event-store';
+import { recorded, rowsAfterBatches } from '../../tests/support/batch-equivalence';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { bidsProjection } from './bids';
 
@@ -12,26 +11,11 @@ import { bidsProjection } from './bids';
 // event (the live path): given random sequences, both ways, then the rows.
 
 let database: TestDatabase;
-const schemas = ['batched', 'one_by_one'] as const;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  for (const schema of schemas) {
-    await inSchema(schema, async (trx) => {
-      await sql`create schema ${sql.id(schema)}`.execute(trx);
-      await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
-      await bidsProjection.createTables(trx);
-    });
-  }
 });
 afterAll(() => database?.close());
-
-function inSchema<T>(schema: string, work: (trx: Database) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
-    await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
-    return work(trx);
-  });
-}
 
 const uuid = (kind: number, n: number) => `${String(kind).repeat(8)}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const posts = [0, 1, 2].map((n) => uuid(1, n));
@@ -99,45 +83,27 @@ const event: fc.Arbitrary<{ type: string; data: unknown; placedBy?: string | nul
 );
 
 /** Each event a minute after the one before, so `updated_at` tells which one wrote a row last. */
-const recorded = (events: { type: string; data: unknown; placedBy?: string | null }[]): RecordedEvent[] =>
-  events.map(({ placedBy, ...e }, i) => ({
-    ...e,
-    id: crypto.randomUUID(),
-    streamId: 'test',
-    revision: i,
-    position: { commit: BigInt(i + 1), prepare: BigInt(i + 1) },
-    metadata: { user_id: null, correlation_id: 'test', causation_id: placedBy ?? null, occurred_at: new Date(Date.UTC(2026, 10, 25, 0, i)).toISOString() },
-  })) as unknown as RecordedEvent[];
-
-async function tables(schema: string) {
-  return inSchema(schema, async (trx) => ({
-    bids: (await sql<Record<string, unknown>>`select * from bids order by uuid`.execute(trx)).rows,
-    leaders: (await sql<Record<string, unknown>>`select * from post_leading_bids order by post_id`.execute(trx)).rows,
-  }));
-}
+const logOf = (events: { type: string; data: unknown; placedBy?: string | null }[]): RecordedEvent[] =>
+  events.map(({ placedBy, ...event }, i) => recorded('test', i, event, new Date(Date.UTC(2026, 10, 25, 0, i)).toISOString(), { causationId: placedBy ?? null }));
 
 describe('the bids projection', () => {
   it('leaves the same bids and leading bids after one batch as after one batch per event', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 30 }), async (events) => {
-        for (const schema of schemas) await inSchema(schema, (trx) => sql`truncate bids, post_leading_bids`.execute(trx));
-        const log = recorded(events);
-        await inSchema('batched', (trx) => bidsProjection.handle(log, trx));
-        for (const one of log) await inSchema('one_by_one', (trx) => bidsProjection.handle([one], trx));
-        expect(await tables('batched')).toEqual(await tables('one_by_one'));
+        const log = logOf(events);
+        const oneByOne = await rowsAfterBatches(database.db, bidsProjection, log.map((one) => [one]));
+        expect(await rowsAfterBatches(database.db, bidsProjection, [log])).toEqual(oneByOne);
       }),
       { numRuns: 50 },
     );
   }, 180_000);
 
   it('marks the open bids of a post not chosen at its acceptance, also bids placed in the same batch', async () => {
-    for (const schema of schemas) await inSchema(schema, (trx) => sql`truncate bids, post_leading_bids`.execute(trx));
     const [placed] = fc.sample(event.filter((e) => e.type === 'BidPlaced'), { numRuns: 1, seed: 1 });
     const place = (bid_id: string) => ({ ...placed!, data: { ...(placed!.data as object), bid_id, post_id: posts[0] } });
-    const log = recorded([place(bids[0]!), place(bids[1]!), place(bids[2]!), { type: 'BidCancelled', data: { bid_id: bids[2] } }, { type: 'BidAcceptedOnPost', data: { post_id: posts[0], bid_id: bids[0] } }]);
-    await inSchema('batched', (trx) => bidsProjection.handle(log, trx));
-    const { bids: rows } = await tables('batched');
-    expect(rows.map((row) => [row.uuid, row.status, row.not_chosen])).toEqual([
+    const log = logOf([place(bids[0]!), place(bids[1]!), place(bids[2]!), { type: 'BidCancelled', data: { bid_id: bids[2] } }, { type: 'BidAcceptedOnPost', data: { post_id: posts[0], bid_id: bids[0] } }]);
+    const rows = (await rowsAfterBatches(database.db, bidsProjection, [log])).bids!.map((row) => JSON.parse(row) as { uuid: string; status: string; not_chosen: boolean });
+    expect(rows.map((row) => [row.uuid, row.status, row.not_chosen]).sort()).toEqual([
       [bids[0], 'active', false],
       [bids[1], 'active', true],
       [bids[2], 'cancelled', false],

@@ -56,7 +56,7 @@ function historyOf(actions: readonly Action[]): RecordedEvent[] {
     const stream = `deal-${DEALS[n]}`;
     const revision = (revisions.get(stream) ?? -1) + 1;
     revisions.set(stream, revision);
-    events.push(recorded(stream, revision, event, at(), subjects));
+    events.push(recorded(stream, revision, event, at(), { personalSubjects: subjects }));
   };
   const activity = (n: number, type: DealActivityType, f: Figures): DealActivity => {
     const activity_id = id(5, activities.length);

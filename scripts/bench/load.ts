@@ -37,15 +37,15 @@ import { SERVER_NODE_FLAGS } from '../server-flags';
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 // autocannon is CommonJS and ships no types: the part of its API used here.
-export type CannonClient = {
+type CannonClient = {
   setRequests(requests: CannonRequest[]): void;
   on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void;
   on(event: 'timeout', listener: () => void): void;
 };
-export type CannonResult = { requests: { total: number }; errors: number; timeouts: number; non2xx: number; resets: number; duration: number; latency: { p50: number; p90: number; p99: number } };
+type CannonResult = { requests: { total: number }; errors: number; timeouts: number; non2xx: number; resets: number; duration: number; latency: { p50: number; p90: number; p99: number } };
 // `stop()` ends a run early; the promise then answers with what it measured.
-export type Autocannon = ((options: Record<string, unknown>) => Promise<CannonResult> & { stop(): void }) & { track?: unknown };
-export const autocannon = require('autocannon') as Autocannon;
+type Autocannon = ((options: Record<string, unknown>) => Promise<CannonResult> & { stop(): void }) & { track?: unknown };
+const autocannon = require('autocannon') as Autocannon;
 
 export type LoadOptions = { durationSeconds: number; connections: number; warmupSeconds: number; roles: 'all' | 'split' };
 
@@ -114,7 +114,6 @@ export async function loadWorkload({ freshDatabase }: Runner, options: LoadOptio
     // ── The run ─────────────────────────────────────────────────────────────────────────────────────────────────
     const recorder = new MixRecorder();
     const totals: MixTotals = { acceptancesAsked: 0, dealsOpened: 0, acceptancesWithoutDeal: 0, acceptancesSkipped: 0, sent: new Map() };
-    let clients = 0;
     const backends = await backendPids(handle.db);
     const cpuBefore = { server: cpuSeconds(servers.pids), database: cpuSeconds(backends), client: process.cpuUsage() };
     const rss = sampleRss(servers.pids, config.loadRssSampleSeconds);
@@ -123,28 +122,14 @@ export async function loadWorkload({ freshDatabase }: Runner, options: LoadOptio
     const middle = setTimeout(() => (load.middle = loadAverage()), (options.durationSeconds * 1000) / 2);
     process.stderr.write(`  ${options.connections} connections for ${options.durationSeconds} s (warm-up ${options.warmupSeconds} s) ... `);
     const started = performance.now();
-    const result = await autocannon({
+    const result = await runMix({
       url: servers.url,
       connections: options.connections,
-      duration: options.durationSeconds,
-      timeout: config.loadTimeoutSeconds,
-      // Replaced per connection in setupClient; a request of no consequence if one were ever sent.
-      requests: [{ method: 'GET', path: '/health' }],
-      setupClient: (client: CannonClient) => {
-        const index = clients++;
-        let pending: { kind: string; group: Group; status: number; body: string } | null = null;
-        client.setRequests(
-          connectionRequests(index, market, shares[index]!, totals, (kind, group, status, body) => {
-            pending = { kind, group, status, body };
-          }),
-        );
-        // Emitted right after the request's onResponse, with the time from sending to the whole answer.
-        client.on('response', (status, _bytes, durationMs) => {
-          const answered = pending;
-          pending = null;
-          recorder.record(answered?.kind ?? 'unknown', answered?.group ?? 'read', status, durationMs, answered?.body ?? '');
-        });
-      },
+      durationSeconds: options.durationSeconds,
+      market,
+      shares,
+      totals,
+      onAnswer: (kind, group, status, durationMs, body) => recorder.record(kind, group, status, durationMs, body),
     });
     const seconds = (performance.now() - started) / 1000;
     clearTimeout(middle);
@@ -280,6 +265,54 @@ export async function seedMarketplace(
   // Statistics as autovacuum keeps them on a marketplace that has run for a while.
   await withClient(deps.url, (c) => c.query('vacuum analyze'));
   return { market, shares, seededBids };
+}
+
+export type MixRun = {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  market: LoadMarket;
+  shares: ConnectionSeed[];
+  totals: MixTotals;
+  /** Every answer: what the request was (load-mix.ts) and the time from sending it to the whole answer. */
+  onAnswer(kind: string, group: Group, status: number, durationMs: number, body: string): void;
+  /** A request still unanswered after the timeout (autocannon counts it in `timeouts` either way). */
+  onTimeout?(): void;
+};
+
+/** autocannon with `connections` keep-alive connections, each cycling through its share of the load mix (load-mix.ts). */
+export function runMix(run: MixRun): Promise<CannonResult> & { stop(): void } {
+  let clients = 0;
+  return autocannon({
+    url: run.url,
+    connections: run.connections,
+    duration: run.durationSeconds,
+    timeout: config.loadTimeoutSeconds,
+    // Replaced per connection in setupClient; a request of no consequence if one were ever sent.
+    requests: [{ method: 'GET', path: '/health' }],
+    setupClient: (client: CannonClient) => {
+      const index = clients++;
+      let pending: { kind: string; group: Group; status: number; body: string } | null = null;
+      client.setRequests(
+        connectionRequests(index, run.market, run.shares[index]!, run.totals, (kind, group, status, body) => {
+          pending = { kind, group, status, body };
+        }),
+      );
+      const { onTimeout } = run;
+      if (onTimeout) {
+        client.on('timeout', () => {
+          pending = null;
+          onTimeout();
+        });
+      }
+      // Emitted right after the request's onResponse, with the time from sending to the whole answer.
+      client.on('response', (status, _bytes, durationMs) => {
+        const answered = pending;
+        pending = null;
+        run.onAnswer(answered?.kind ?? 'unknown', answered?.group ?? 'read', status, durationMs, answered?.body ?? '');
+      });
+    },
+  });
 }
 
 export function figures(kind: string, group: Group, durations: number[], statuses: Map<number, number>, refusals: string[]): KindFigures {

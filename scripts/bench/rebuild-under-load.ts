@@ -10,8 +10,8 @@ import type { TestUser } from '../../tests/support/users';
 import { dropDatabase, withClient } from './admin';
 import { caughtUp } from './caught-up';
 import { benchConfig as config } from './config';
-import { autocannon, type CannonClient, figures, type KindFigures, seedMarketplace, startProduct } from './load';
-import { connectionRequests, type Group, MixRecorder, type MixTotals } from './load-mix';
+import { figures, type KindFigures, runMix, seedMarketplace, startProduct } from './load';
+import { type Group, MixRecorder, type MixTotals } from './load-mix';
 import { loadAverage } from './machine';
 import { int, mark, ms } from './report';
 import { liveBuildsAtHead, seedLog, timedProcess } from './scale';
@@ -108,37 +108,22 @@ export async function rebuildUnderLoadWorkload(
     const refresher = setInterval(() => void refreshTokens(), 10 * 60_000);
     const samples: Sample[] = [];
     const totals: MixTotals = { acceptancesAsked: 0, dealsOpened: 0, acceptancesWithoutDeal: 0, acceptancesSkipped: 0, sent: new Map() };
-    let clients = 0;
     const load = { start: loadAverage(), rebuild: '', end: '' };
     process.stderr.write(`  ${options.connections} connections: warm-up ${options.warmupSeconds} s, ${options.durationSeconds} s without a rebuild, then a rebuild ... `);
     const started = performance.now();
-    const run = autocannon({
+    const run = runMix({
       url: servers.url,
       connections: options.connections,
       // Stopped when the rebuild ends; this is a bound only.
-      duration: options.warmupSeconds + options.durationSeconds + 3600,
-      timeout: config.loadTimeoutSeconds,
-      requests: [{ method: 'GET', path: '/health' }],
-      setupClient: (client: CannonClient) => {
-        const index = clients++;
-        let pending: { kind: string; group: Group; status: number; body: string } | null = null;
-        client.setRequests(
-          connectionRequests(index, market, shares[index]!, totals, (kind, group, status, body) => {
-            pending = { kind, group, status, body };
-          }),
-        );
-        // A request unanswered after the timeout counts at the timeout (status 0): the worst latencies must not drop out.
-        client.on('timeout', () => {
-          pending = null;
-          const timeoutMs = config.loadTimeoutSeconds * 1000;
-          samples.push({ sentAt: performance.now() - timeoutMs, kind: TIMED_OUT, group: 'read', status: 0, ms: timeoutMs, body: '' });
-        });
-        client.on('response', (status, _bytes, durationMs) => {
-          const answered = pending;
-          pending = null;
-          const now = performance.now();
-          samples.push({ sentAt: now - durationMs, kind: answered?.kind ?? 'unknown', group: answered?.group ?? 'read', status, ms: durationMs, body: answered?.body ?? '' });
-        });
+      durationSeconds: options.warmupSeconds + options.durationSeconds + 3600,
+      market,
+      shares,
+      totals,
+      onAnswer: (kind, group, status, durationMs, body) => samples.push({ sentAt: performance.now() - durationMs, kind, group, status, ms: durationMs, body }),
+      // A request unanswered after the timeout counts at the timeout (status 0): the worst latencies must not drop out.
+      onTimeout: () => {
+        const timeoutMs = config.loadTimeoutSeconds * 1000;
+        samples.push({ sentAt: performance.now() - timeoutMs, kind: TIMED_OUT, group: 'read', status: 0, ms: timeoutMs, body: '' });
       },
     });
     await new Promise((resolve) => setTimeout(resolve, (options.warmupSeconds + options.durationSeconds) * 1000));

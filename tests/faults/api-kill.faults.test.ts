@@ -4,8 +4,8 @@ import { loadConfig } from '../../infrastructure/config';
 import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { type ActivePost, activePost, provider, type TestProvider } from '../support/trade';
-import { startProduct, type ProductProcess } from './support/processes';
-import { createRemoteApp, type RemoteApp } from '../support/remote-app';
+import type { RemoteApp } from '../support/remote-app';
+import { type SplitProduct, startSplitProduct } from './support/processes';
 import { missingFromReadModels, runWorkload } from './support/workload';
 
 // Issue 7 "Faults": the API process is killed (SIGKILL) while many commands are in flight, several times. After
@@ -15,22 +15,15 @@ import { missingFromReadModels, runWorkload } from './support/workload';
 
 const KILLS = 4;
 
+let product: SplitProduct;
 let remote: RemoteApp;
-let api: ProductProcess;
-let worker: ProductProcess;
 
 beforeAll(async () => {
-  remote = await createRemoteApp();
-  worker = await startProduct('worker', remote.database.url!);
-  api = await startProduct('api', remote.database.url!);
-  remote.setBaseUrl(api.url!);
+  product = await startSplitProduct();
+  remote = product.remote;
 });
 
-afterAll(async () => {
-  await api?.stop();
-  await worker?.stop();
-  await remote?.close();
-});
+afterAll(() => product?.stop());
 
 it('an API killed with commands in flight leaves every command whole or absent', async () => {
   const started = Date.now();
@@ -47,9 +40,7 @@ it('an API killed with commands in flight leaves every command whole or absent',
     await pause(3000 + Math.random() * 4000);
     for (const deadline = Date.now() + 10_000; workload.result.inFlight < 6 && Date.now() < deadline; ) await pause(2);
     inFlightAtKill.push(workload.result.inFlight);
-    await api.kill();
-    api = await startProduct('api', remote.database.url!);
-    remote.setBaseUrl(api.url!);
+    await product.crash('api');
   }
   await pause(3000);
   const acknowledged = await workload.stop();

@@ -6,10 +6,10 @@ import { postStream } from '../../domain/post/events';
 import { type Position, comparePositions } from '../../infrastructure/event-store/event-store';
 import { randomIds } from '../../infrastructure/ids';
 import { publishedPostEvents } from '../../scripts/bench/market';
-import { createRemoteApp, type RemoteApp } from '../support/remote-app';
+import type { RemoteApp } from '../support/remote-app';
 import { provider, type TestProvider, validBid } from '../support/trade';
 import { as } from '../support/users';
-import { startProduct, type ProductProcess } from './support/processes';
+import { type SplitProduct, startSplitProduct } from './support/processes';
 
 // Issue 29 "Reliability": the worker running the auto-bidder is killed (SIGKILL) while it bids on a burst of newly
 // published posts, and again while a template rescans the open posts; it starts again each time. Afterwards every
@@ -21,22 +21,15 @@ const POSTS = 40;
 const SWEEP_KILLS = 3;
 const RESCAN_KILLS = 2;
 
+let product: SplitProduct;
 let remote: RemoteApp;
-let api: ProductProcess;
-let worker: ProductProcess;
 
 beforeAll(async () => {
-  remote = await createRemoteApp();
-  worker = await startProduct('worker', remote.database.url!);
-  api = await startProduct('api', remote.database.url!);
-  remote.setBaseUrl(api.url!);
+  product = await startSplitProduct();
+  remote = product.remote;
 });
 
-afterAll(async () => {
-  await api?.stop();
-  await worker?.stop();
-  await remote?.close();
-});
+afterAll(() => product?.stop());
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,9 +62,7 @@ async function killWhileBidding(position: Position, kills: number): Promise<numb
     // Soon after the work arrives (a rescan of the open posts takes about a second here), then at random.
     await pause(kill === 0 ? 100 + Math.random() * 200 : 300 + Math.random() * 700);
     if (await autoBidderBehind(position)) killedBehind++;
-    await worker.kill();
-    await pause(Math.random() * 500);
-    worker = await startProduct('worker', remote.database.url!);
+    await product.crash('worker', Math.random() * 500);
   }
   return killedBehind;
 }

@@ -4,8 +4,8 @@ import { loadConfig } from '../../infrastructure/config';
 import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
 import { type ActivePost, activePost, provider, type TestProvider } from '../support/trade';
-import { startProduct, type ProductProcess } from './support/processes';
-import { createRemoteApp, type RemoteApp } from '../support/remote-app';
+import type { RemoteApp } from '../support/remote-app';
+import { type SplitProduct, startSplitProduct } from './support/processes';
 import { missingFromReadModels, runWorkload } from './support/workload';
 
 // Issue 7 "Faults": the projection worker is killed (SIGKILL) in the middle of batches while commands keep coming
@@ -14,22 +14,15 @@ import { missingFromReadModels, runWorkload } from './support/workload';
 
 const KILLS = 5;
 
+let product: SplitProduct;
 let remote: RemoteApp;
-let api: ProductProcess;
-let worker: ProductProcess;
 
 beforeAll(async () => {
-  remote = await createRemoteApp();
-  worker = await startProduct('worker', remote.database.url!);
-  api = await startProduct('api', remote.database.url!);
-  remote.setBaseUrl(api.url!);
+  product = await startSplitProduct();
+  remote = product.remote;
 });
 
-afterAll(async () => {
-  await api?.stop();
-  await worker?.stop();
-  await remote?.close();
-});
+afterAll(() => product?.stop());
 
 it('a worker killed mid-batch again and again loses no event and applies none twice', async () => {
   const started = Date.now();
@@ -53,9 +46,7 @@ it('a worker killed mid-batch again and again loses no event and applies none tw
       await pause(5);
     }
     lagsAtKill.push(lag);
-    await worker.kill();
-    await pause(Math.random() * 1500);
-    worker = await startProduct('worker', remote.database.url!);
+    await product.crash('worker', Math.random() * 1500);
   }
   await pause(3000);
   const acknowledged = await workload.stop();

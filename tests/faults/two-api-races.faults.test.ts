@@ -6,31 +6,25 @@ import { userSubject } from '../../domain/user/events';
 import { loadConfig } from '../../infrastructure/config';
 import { consumersFor } from '../../application/consumers';
 import { differencesFromCleanRebuild } from '../support/read-models';
-import { createRemoteApp, type RemoteApp } from '../support/remote-app';
+import type { RemoteApp } from '../support/remote-app';
 import { activePost, placeBid, provider } from '../support/trade';
 import type { TestUser } from '../support/users';
-import { startProduct, type ProductProcess } from './support/processes';
+import { type ProductProcess, type SplitProduct, startSplitProduct } from './support/processes';
 
 // Issue 26: races between two API processes (`ROLE=api`) and a worker on one PostgreSQL database, as real
 // processes: starting the same conversation through both at once, and a command through one just after a deletion
 // through the other. (tests/api/two-api-processes.int.test.ts reproduces both with two apps in one process.)
 
+let product: SplitProduct;
 let remote: RemoteApp;
-let worker: ProductProcess;
 let apis: ProductProcess[] = [];
 
 beforeAll(async () => {
-  remote = await createRemoteApp();
-  worker = await startProduct('worker', remote.database.url!);
-  apis = [await startProduct('api', remote.database.url!), await startProduct('api', remote.database.url!)];
-  remote.setBaseUrl(apis[0]!.url!);
+  product = await startSplitProduct(2);
+  ({ remote, apis } = product);
 });
 
-afterAll(async () => {
-  for (const api of apis) await api.stop();
-  await worker?.stop();
-  await remote?.close();
-});
+afterAll(() => product?.stop());
 
 /** A request to one API process in particular. */
 async function call(api: ProductProcess, user: Pick<TestUser, 'headers'>, method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {

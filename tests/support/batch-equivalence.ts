@@ -48,13 +48,22 @@ export function cutAt(events: readonly RecordedEvent[], cuts: readonly number[])
 
 let position = 0n;
 
-/** A recorded event as the store would hand it to a projection (positions increase across calls). */
-export function recorded(streamId: string, revision: number, event: { type: string; data: unknown }, occurredAt: string, personalSubjects?: Record<string, string>): RecordedEvent {
+/**
+ * A recorded event as the store would hand it to a projection (positions increase across calls). `causationId`: the
+ * event that caused it (a reactor's command), null for a person's.
+ */
+export function recorded(
+  streamId: string,
+  revision: number,
+  event: { type: string; data: unknown },
+  occurredAt: string,
+  { personalSubjects, causationId = null }: { personalSubjects?: Record<string, string>; causationId?: string | null } = {},
+): RecordedEvent {
   position += 1n;
   return {
     id: crypto.randomUUID(),
     ...event,
-    metadata: { user_id: null, correlation_id: 'test', causation_id: null, occurred_at: occurredAt },
+    metadata: { user_id: null, correlation_id: 'test', causation_id: causationId, occurred_at: occurredAt },
     streamId,
     revision,
     position: { commit: position, prepare: position },
