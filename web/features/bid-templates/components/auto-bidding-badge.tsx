@@ -2,10 +2,13 @@ import { Badge } from '@mantine/core';
 import type { AutoBiddingStatus } from '../../../../domain/bid-template/schemas';
 import { autoBiddingColours, autoBiddingLabels } from '../bid-template-labels';
 
-/** A template's auto-bidding status (spec 3 §4 "Auto-bidding"). */
+/**
+ * A template's auto-bidding status (spec 3 §4 "Auto-bidding"). Never narrower than its words: in the admin's wider
+ * list the table squeezed it to "NOT SET …".
+ */
 export function AutoBiddingBadge({ status }: { status: AutoBiddingStatus }) {
   return (
-    <Badge variant="light" color={autoBiddingColours[status]}>
+    <Badge variant="light" color={autoBiddingColours[status]} miw="max-content">
       {autoBiddingLabels[status]}
     </Badge>
   );
