@@ -105,8 +105,11 @@ describe('a provider sets up a bid template', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(/\/create\/[0-9a-f-]{36}\/bid-template$/);
     await page.locator('input[type=file]').last().setInputFiles({ name: 'key-facts.pdf', mimeType: 'application/pdf', buffer: pdfFile('key facts') });
-    await page.getByRole('link', { name: 'open the key fact sheet' }).waitFor();
-    expect(await field('Key fact sheet').inputValue()).toMatch(/^\/files\//);
+    // The field shows the link that opens the PDF, not its /files/ path (docs/bid-templates.md "Documents").
+    const opens = page.getByRole('link', { name: 'Key fact sheet (PDF)' });
+    await opens.waitFor();
+    expect(await opens.getAttribute('href')).toMatch(/^\/files\/[0-9a-f]{40}$/);
+    expect(await page.getByRole('textbox', { name: 'Key fact sheet' }).count()).toBe(0);
     // spec 3 §4 step 2: an unchanged template skips the save and its confirmation.
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/\/qualifying-rules$/);
