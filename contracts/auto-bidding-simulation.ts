@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { traceSteps } from '../domain/bid-template/evaluation';
-import { postSortKeys } from '../domain/post/schemas';
+import { loanTypes, postSortKeys } from '../domain/post/schemas';
 
 // The auto-bidding simulation as the API takes and answers it (spec 3 §4, §7; docs/auto-bidding.md "Simulation").
 
@@ -43,6 +43,11 @@ export const simulationResultView = z.object({
       sort_by: z.enum(postSortKeys),
       place: z.number().int(),
       of: z.number().int(),
+      /**
+       * What names the post on the page (web/lib/post-title.ts), read when the page is asked for: its loan type and
+       * the property's suburb and state, as a provider sees them. Null: the post was deleted since.
+       */
+      post: z.object({ loan_type: z.enum(loanTypes).nullable(), suburb: z.string().nullable(), state: z.string().nullable() }).nullable(),
     }),
   ),
   why_not: z.array(z.object({ step: z.enum([...traceSteps, 'post']), rule: z.string(), posts: z.number().int() })),

@@ -2,6 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { comparisonRate, type ComparisonTerms, variableRateTerms } from '../domain/bid/comparison-rate';
 import type { ConditionalRuleInput, BidTemplateDetailsInput } from '../domain/bid-template/schemas';
 import type { AddressType, RuleTest } from '../domain/bid-template/rules';
+import type { AutoBiddingScope } from '../domain/bid-template/auto-bidding';
+import type { AutoBidImprovement } from '../domain/bid-template/improvement';
 import type { CampaignFields } from '../domain/campaign/schemas';
 import type { ProductFieldsInput } from '../domain/financial-institution-product/schemas';
 import { homeLoanProduct } from '../domain/product/products';
@@ -44,6 +46,11 @@ export type DemoTemplate = {
   places: { address_type: AddressType; state: string; postcode?: string }[] | null;
   /** A required document added after creation, through the documents route. */
   addedDocument?: { document_type: string; description: string; quantity: number; mandatory: boolean };
+  /**
+   * Auto-bidding as its owner sets it up at the end of the story (docs/demo-data.md "Auto-bidding"): the execution
+   * option and review period of the first activation, and the floor and step set before it. Absent: "Not set up".
+   */
+  autoBidding?: { scope: AutoBiddingScope; review_period: number; improvement?: AutoBidImprovement };
 };
 
 const payslips = { document_type: 'Payslips', description: 'The last two', quantity: 2, mandatory: true };
@@ -87,6 +94,9 @@ export const demoTemplates: DemoTemplate[] = [
       { address_type: 'postcode', state: 'VIC', postcode: '3000' },
     ],
     addedDocument: { document_type: 'Photo identification', description: "A driver's licence or passport of each applicant", quantity: 1, mandatory: true },
+    // On the posts open now as well; outbid by another lender, its bid comes down 0.05 at a time, three times at most
+    // and never below 5.99% (its comparison rate is 6.19%).
+    autoBidding: { scope: 'open_posts', review_period: 14, improvement: { floor_comparison_rate: 5.99, step: 0.05, max_improvements_per_post: 3 } },
   },
   {
     owner: 'lender@anz.demo.example',
@@ -156,6 +166,8 @@ export const demoTemplates: DemoTemplate[] = [
       { bid_field: 'waived', operator: 'any', conditions: [{ rule_field: 'credit_band', min_value: null, max_value: null, value: 'ExcellentCreditBand' }], modifier: { type: 'new_boolean_value', value: true } },
     ],
     places: null,
+    // A broker who bids on the posts of the last week and leaves its price alone (no floor and step).
+    autoBidding: { scope: 'open_posts', review_period: 7 },
   },
 ];
 
@@ -169,14 +181,18 @@ export const demoCampaign: Omit<CampaignFields, 'status' | 'benefit_payer' | 'co
   commission_value: 0.3,
 };
 
-/** The catalogue, made by the admin and the providers through the routes; products before the templates naming them. */
-export async function seedCatalogue(call: DemoCall, cast: DemoCast): Promise<void> {
+/**
+ * The catalogue, made by the admin and the providers through the routes; products before the templates naming them.
+ * Answers the templates' ids by name (auto-bidding is set up on them at the end of the story).
+ */
+export async function seedCatalogue(call: DemoCall, cast: DemoCast): Promise<Map<string, string>> {
   const person = (email: string) => {
     const found = cast.people.get(email);
     if (!found?.organisationUuid) throw new Error(`no demo provider ${email}`);
     return { ...found, organisationUuid: found.organisationUuid };
   };
   const productIds = new Map<string, string>();
+  const templateIds = new Map<string, string>();
   for (const { of, product } of demoProducts) {
     const created = await call(cast.admin, 'POST', `/v2/organisations/${person(of).organisationUuid}/financial_institution_products`, { operation: 'create', financial_institution_product: product });
     productIds.set(product.product_name, created.json().uuid as string);
@@ -195,11 +211,30 @@ export async function seedCatalogue(call: DemoCall, cast: DemoCast): Promise<voi
     };
     const created = await call(owner, 'POST', '/v4/home_loan_bid_templates', { home_loan_bid_template: details });
     const id = created.json().uuid as string;
+    templateIds.set(template.details.name, id);
     const qualifying = template.qualifying.map((rule) => ({ min_value: null, max_value: null, value: null, ...rule }));
     await call(owner, 'POST', `/v4/home_loan_bid_templates/${id}/template_qualifying_rules`, { template_qualifying_rules: qualifying });
     for (const rule of template.conditional) await call(owner, 'POST', `/v2/home_loan_bid_templates/${id}/template_conditional_fields`, { template_conditional_field: rule });
     if (template.places === null) await call(owner, 'PATCH', `/v4/home_loan_bid_templates/${id}`, { operation: 'location_list_type', location_list_type: null });
     for (const place of template.places ?? []) await call(owner, 'POST', `/v2/home_loan_bid_templates/${id}/template_location_rules`, { template_location_rule: place });
     if (template.addedDocument) await call(owner, 'POST', `/v3/home_loan_bid_templates/${id}/required_documents`, { required_document: template.addedDocument });
+  }
+  return templateIds;
+}
+
+/**
+ * Each owner sets up its template's auto-bidding as the screens do (docs/auto-bidding.md "Turning auto-bidding on",
+ * "Floor and step"): the floor and step first, then the tick with the execution option and the review period. The
+ * auto-bidder then bids on the open posts the template's rules meet, through the hand-placed bid's workflow.
+ */
+export async function setUpAutoBidding(call: DemoCall, cast: DemoCast, templateIds: ReadonlyMap<string, string>): Promise<void> {
+  for (const template of demoTemplates) {
+    if (!template.autoBidding) continue;
+    const owner = cast.people.get(template.owner);
+    const id = templateIds.get(template.details.name);
+    if (!owner || !id) throw new Error(`no demo template ${template.details.name}`);
+    const { scope, review_period, improvement } = template.autoBidding;
+    if (improvement) await call(owner, 'PATCH', `/v4/home_loan_bid_templates/${id}/improvement`, { improvement });
+    await call(owner, 'PATCH', `/v4/home_loan_bid_templates/${id}/auto_bidding`, { auto_bidding: true, scope, review_period });
   }
 }

@@ -17,7 +17,7 @@ import type { Ids } from '../infrastructure/ids';
 import type { AppSecrets } from '../infrastructure/secrets';
 import { issueAccessToken, newSessionId } from '../infrastructure/tokens';
 import { waitForProjections } from '../projections/projection-status';
-import { demoCampaign, seedCatalogue } from './demo-catalogue';
+import { demoCampaign, seedCatalogue, setUpAutoBidding } from './demo-catalogue';
 import { consumersFor } from '../application/consumers';
 import { TransitionScheduler } from '../projections/scheduler/transition-scheduler';
 
@@ -50,6 +50,9 @@ const storyReads = [
   'financial_institution_products',
   'bid_templates',
   'campaigns',
+  // Auto-bidding is set up at the end of the story: its bids and improvements are part of what the next step reads.
+  'auto-bidder',
+  'auto-bid-improver',
 ];
 
 export type MarketplaceDependencies = { config: Config; db: Database; store: EventStore; secrets: AppSecrets };
@@ -338,6 +341,12 @@ export const demoStories: PostStory[] = [
   },
 ];
 
+/**
+ * After auto-bidding is set up, another lender bids on a post an auto-bid stands on and beats it, so the auto-bid
+ * improves by its template's step (docs/auto-bidding.md "Floor and step").
+ */
+export const demoOutbid = { post: 'bidding', by: 'lender@anz.demo.example' } as const;
+
 /** The customers the story adds to the accounts of scripts/demo-data.ts (README "Log in"). */
 export const storyCustomers = [
   { email: 'james.wilson@demo.example', first_name: 'James', last_name: 'Wilson' },
@@ -363,7 +372,9 @@ export async function seedMarketplace(deps: MarketplaceDependencies, cast: DemoC
     const world = new StoryWorld({ app, deps, clock, scheduler, cast, random });
     const steps: Step[] = [];
     const pendingPostOwner = cast.people.get('new.customer@demo.example');
-    steps.push({ at: new Date(today.getTime() - 44 * DAY), label: 'catalogue: products, campaign, bid templates', run: () => seedCatalogue((...args) => world.call(...args), cast) });
+    const call: Parameters<typeof seedCatalogue>[0] = (...args) => world.call(...args);
+    let templateIds = new Map<string, string>();
+    steps.push({ at: new Date(today.getTime() - 44 * DAY), label: 'catalogue: products, campaign, bid templates', run: async () => void (templateIds = await seedCatalogue(call, cast)) });
     if (pendingPostOwner) steps.push({ at: new Date(today.getTime() - 3 * HOUR), label: 'draft of the new customer', run: () => world.draftPost(pendingPostOwner) });
     for (const story of demoStories) steps.push(...world.stepsOf(story, today));
     steps.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -377,6 +388,18 @@ export async function seedMarketplace(deps: MarketplaceDependencies, cast: DemoC
       }
     }
     await world.advanceTo(today);
+    // Auto-bidding last, at the moment of seeding (docs/demo-data.md "Auto-bidding"): the auto-bidder and the improver
+    // date what they do by the real clock, as reactors do, so anything earlier in the story would read out of order.
+    try {
+      await world.advanceTo(new Date());
+      await setUpAutoBidding(call, cast, templateIds);
+      await world.advanceTo(new Date());
+      await world.outbidAutoBid(demoOutbid);
+      // Until the read models hold the improvement the outbid set off (the improver's edit of the auto-bid).
+      await world.advanceTo(new Date());
+    } catch (error) {
+      throw new Error(`Demo marketplace, auto-bidding: ${(error as Error).message}`);
+    }
   } finally {
     await app.close();
   }
@@ -536,6 +559,13 @@ class StoryWorld {
     };
     const placed = await this.call(provider, 'POST', `/v4/home_loans/${record.homeLoanId}/bids`, { home_loan_bid: bid, confirmed_warnings: [...bidWarningCodes] });
     record.bidIds.push(placed.json().uuid as string);
+  }
+
+  /** A hand-placed bid on the post of `outbid.post`, after its bidders (the auto-bids' competitor). */
+  async outbidAutoBid(outbid: { post: string; by: string }): Promise<void> {
+    const story = demoStories.find((candidate) => candidate.key === outbid.post);
+    if (!story) throw new Error(`no demo post ${outbid.post}`);
+    await this.#bid(story, outbid.by, story.bids.length);
   }
 
   /** The moments of one post's story, each a step. */

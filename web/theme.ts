@@ -28,6 +28,8 @@ export const theme = createTheme({
     Select: listboxScrolls,
     MultiSelect: listboxScrolls,
     Autocomplete: listboxScrolls,
+    // A badge is never narrower than its words: a table squeezing a column cut a status to "NOT SET …" or "ANOTHER BID …".
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     // A link is told apart from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Mantine fades an unavailable entry to 40 %, under AA contrast; it keeps the dimmed text colour instead.

@@ -6,6 +6,7 @@ import { bidTemplateErrors } from '../../domain/bid-template/decider';
 import { templateActorOf } from '../../application/bid-templates/template-request';
 import { findBidTemplate } from '../../projections/bid-templates/queries';
 import { findSimulation, type SimulationRow, simulationsOfTemplate } from '../../projections/auto-bidding-simulations/queries';
+import { postTitleFactsOf } from '../../projections/posts/queries';
 import { domainProblem } from '../domain-problems';
 import type { AppDependencies } from '../dependencies';
 import { sendProblem } from '../problem';
@@ -21,7 +22,9 @@ const LAST_SIMULATIONS = 10;
 
 const simulationNotFound = () => domainProblem({ code: bidTemplateErrors.notFound, message: 'Simulation not found.' });
 
-function toView(row: SimulationRow): SimulationView {
+type SimulationSummary = Omit<SimulationView, 'result'> & { result: SimulationRow['result'] };
+
+function toView(row: SimulationRow): SimulationSummary {
   return {
     uuid: row.simulation_id,
     home_loan_bid_template_uuid: row.template_id,
@@ -57,7 +60,11 @@ export const autoBiddingSimulationRoutes =
         const row = await findSimulation(db, request.params.id);
         const viewer = templateActorOf(templateRequestOf(request));
         if (!row || !maySeeTemplate(viewer, { owner_id: row.owner_id, owner_organisation_uuid: row.owner_organisation_uuid })) return sendProblem(reply, simulationNotFound());
-        return toView(row);
+        const view = toView(row);
+        if (!view.result) return { ...view, result: null };
+        // The matched posts are named as they read now (the recorded result keeps ids and figures only).
+        const posts = await postTitleFactsOf(db, view.result.matched.map((post) => post.post_id));
+        return { ...view, result: { ...view.result, matched: view.result.matched.map((post) => ({ ...post, post: posts.get(post.post_id) ?? null })) } };
       },
     );
 

@@ -6,6 +6,7 @@ import type { AppDependencies } from '../dependencies';
 import { sendProblem } from '../problem';
 import { waitForRequestedPosition } from '../read-your-writes';
 import { bidNotFound, type BidReplies, bidResponses, params, providerOrAdmin, READ_MODELS, TAGS } from './bid-replies';
+import { lendersOfBids } from './bid-views';
 
 // Floor and step (docs/auto-bidding.md "Floor and step"): the audit of an auto-bid's improvements. Only the bid's own
 // side reads it (its provider, its organisation's viewers, admins): a competitor or the customer never learns a
@@ -20,7 +21,7 @@ export const bidImprovementRoutes =
         onRequest: providerOrAdmin(deps),
         schema: {
           tags: TAGS,
-          summary: "An auto-bid's improvements (floor and step): each step down its template took, with the rates before and after and the other organisation's bid that beat it; empty for a bid never improved. The bid's provider, its organisation's viewers and admins",
+          summary: "An auto-bid's improvements (floor and step): each step down its template took, with the rates before and after and the other organisation's bid that beat it (with its lender, unless an anonymous bid hides it); empty for a bid never improved. The bid's provider, its organisation's viewers and admins",
           params,
           response: { 200: autoBidImprovementsView, ...bidResponses },
         },
@@ -31,7 +32,9 @@ export const bidImprovementRoutes =
         const caller = callerOf(request);
         // visibleBid lets the post's customer see the bid; the improvements are the provider's side only.
         if (!found || (caller.userType !== 'admin' && caller.organisationUuid !== found.row.organisation_uuid && caller.userId !== found.row.provider_id)) return sendProblem(reply, bidNotFound());
-        return autoBidImprovementHistory(deps, found.row);
+        const history = await autoBidImprovementHistory(deps, found.row);
+        const lenders = await lendersOfBids(deps, history.improvements.map((improvement) => improvement.beaten_by_bid_uuid), { caller, postOwnerId: found.ownerId });
+        return { ...history, improvements: history.improvements.map((improvement) => ({ ...improvement, beaten_by_lender: lenders.get(improvement.beaten_by_bid_uuid) ?? null })) };
       },
     );
   };

@@ -9,7 +9,7 @@ import { namedProductView } from './product-views';
 import { templateActorOf } from '../../application/bid-templates/template-request';
 import { maySeeTemplate } from '../../domain/bid-template/access';
 import { templateOwnershipsOf } from '../../projections/bid-templates/queries';
-import { type BidOrganisation, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
+import { type BidOrganisation, findBids, organisationsOf, providerNamesOf, rankedBidsOf } from '../../projections/bids/queries';
 import type { Caller } from '../authentication';
 import type { AppDependencies } from '../dependencies';
 
@@ -29,6 +29,17 @@ export function organisationHidden(row: Pick<BidRow, 'bid_type' | 'show_private'
   if (caller.userId === postOwnerId || caller.userType === 'admin') return false;
   // Its own provider and colleagues know whose bid it is (spec 1 §6: an fsp "sees own anonymous bids").
   return caller.userId !== row.provider_id && caller.organisationUuid !== row.organisation_uuid;
+}
+
+/**
+ * The lenders of other bids on a post, as the caller may see them (an auto-bid's improvements name the bid that beat
+ * it): the organisation's name, or null where the caller may not learn it (an anonymous bid with show_private) or the
+ * bid is gone (deleted). Never the provider person.
+ */
+export async function lendersOfBids(deps: Pick<AppDependencies, 'db'>, bidIds: readonly string[], audience: BidAudience): Promise<Map<string, string | null>> {
+  const rows = await findBids(deps.db, bidIds);
+  const organisations = await organisationsOf(deps.db, rows.map((row) => row.organisation_uuid));
+  return new Map(rows.map((row) => [row.uuid, row.deleted || organisationHidden(row, audience) ? null : (organisations.get(row.organisation_uuid)?.name ?? null)]));
 }
 
 /** The provider's name: admins, the post's customer and the organisation's own people. */

@@ -20,6 +20,12 @@ export async function findBid(database: Database, uuid: string): Promise<BidRow 
   return bids(database).selectAll().where('uuid', '=', uuid).executeTakeFirst();
 }
 
+/** Bids by id, deleted ones included (as findBid), in one query: the bids an auto-bid's improvements name. */
+export async function findBids(database: Database, uuids: readonly string[]): Promise<BidRow[]> {
+  if (uuids.length === 0) return [];
+  return bids(database).selectAll().where('uuid', 'in', [...new Set(uuids)]).execute();
+}
+
 /** The bid whose form holds this required or optional document (`/v1/required_documents/{id}`, `/v1/home_loan_bid_optional_documents/{id}`). */
 export async function findBidOfDocument(database: Database, kind: 'required_documents' | 'optional_documents', documentId: string): Promise<BidRow | undefined> {
   return bids(database)

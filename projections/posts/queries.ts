@@ -1,4 +1,5 @@
 import { ownPostSortable, type OwnPostsQuery } from '../../domain/post/own-posts';
+import type { LoanType } from '../../domain/post/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
 import { pageOf, sortOrder } from '../../infrastructure/database/list-queries';
@@ -20,6 +21,29 @@ export async function postOwnersOf(database: Database, uuids: readonly string[])
     .execute();
   return new Map(rows.map((row) => [row.uuid, row.owner_id]));
 }
+
+/**
+ * What names each post on a provider's screens (web/lib/post-title.ts), deleted posts left out: the loan type and the
+ * property's suburb and state, the customer's home standing in only for an owner-occupied loan without a property
+ * address, as the provider's reading of the post has it (contracts/provider-post.ts `property_place`).
+ */
+export async function postTitleFactsOf(database: Database, uuids: readonly string[]): Promise<Map<string, PostTitleFacts>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await database
+    .selectFrom('posts')
+    .select(['uuid', 'loan_type', 'loan_purpose', 'property_suburb', 'property_state', 'property_postcode', 'home_suburb', 'home_state', 'home_postcode'])
+    .where('uuid', 'in', [...new Set(uuids)])
+    .where('deleted', '=', false)
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const hasProperty = row.property_suburb !== null || row.property_state !== null || row.property_postcode !== null;
+      const home = row.loan_purpose === 'owner' && !hasProperty;
+      return [row.uuid, { loan_type: row.loan_type, suburb: home ? row.home_suburb : row.property_suburb, state: home ? row.home_state : row.property_state }];
+    }),
+  );
+}
+export type PostTitleFacts = { loan_type: LoanType | null; suburb: string | null; state: string | null };
 
 /** The post a part belongs to, with its owner; removed parts too (so deleting one again answers as deleted). */
 export async function findPostOfPart(

@@ -215,7 +215,8 @@ describe('a hand bid beats an auto-bid', () => {
       bid_uuid: autoBid,
       template: { uuid: templateId, name: 'Improves to 5.45' },
       improvements: [
-        { number: 1, from: { comparison_rate: 5.6 }, to: { comparison_rate: 5.55 }, beaten_by_bid_uuid: handBid, beaten_by_comparison_rate: 5.55, refused: null },
+        // The bid that beat it is named by its lender (the screens never show its id).
+        { number: 1, from: { comparison_rate: 5.6 }, to: { comparison_rate: 5.55 }, beaten_by_bid_uuid: handBid, beaten_by_lender: rival.organisationName, beaten_by_comparison_rate: 5.55, refused: null },
         { number: 2, to: { comparison_rate: 5.5 }, beaten_by_comparison_rate: 5.5 },
         { number: 3, to: { comparison_rate: 5.45 }, setting: { floor_comparison_rate: 5.45, step: 0.05, max_improvements_per_post: 3 } },
       ],
@@ -277,5 +278,34 @@ describe('the limits', () => {
       expect(await improvementsOf(uuid)).toEqual([]);
       expect(await ratesOf(uuid)).toEqual({ interest_rate: 5.5, comparison_rate: 5.6 });
     }
+  }, 300_000);
+});
+
+describe('the bid that beat an auto-bid', () => {
+  it('is named by its lender to the auto-bid’s side, but not an anonymous bid’s lender, which only an admin reads', async () => {
+    // Only this test's template bids (docs/bids.md "Privacy": an anonymous bid with show_private hides its lender).
+    await turnOffEveryTemplate();
+    const own = await provider(t);
+    const hider = await provider(t);
+    const templateId = await improvingTemplate(own, 'Names its rivals', { floor_comparison_rate: 5, step: 0.05, max_improvements_per_post: 5 });
+    await projectionsIdle(t);
+    const post = await publishedPost();
+    const open = await placeBid(t, rival, post.homeLoanId, { interest_rate: 5.4, comparison_rate: 5.55 });
+    await projectionsIdle(t);
+    const hidden = await placeBid(t, hider, post.homeLoanId, { bid_type: 'anonymous', show_private: true, interest_rate: 5.3, comparison_rate: 5.5 });
+    await projectionsIdle(t);
+    const lenders = async (response: { statusCode: number; body: string; json: () => unknown }) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return autoBidImprovementsView.parse(response.json()).improvements.map((improvement) => [improvement.beaten_by_bid_uuid, improvement.beaten_by_lender]);
+    };
+    const url = `/v4/home_loan_bids/${autoBidIdOf(templateId, post.postId)}/improvements`;
+    expect(await lenders(await send(own, 'GET', url))).toEqual([
+      [open, rival.organisationName],
+      [hidden, null],
+    ]);
+    expect(await lenders(await t.asAdmin({ method: 'GET', url }))).toEqual([
+      [open, rival.organisationName],
+      [hidden, hider.organisationName],
+    ]);
   }, 300_000);
 });

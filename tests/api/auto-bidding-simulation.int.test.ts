@@ -143,6 +143,19 @@ describe('a simulation over a few posts', () => {
     expect(records[0]).toMatchObject({ uuid: id, status: 'done' });
     expect(records[0]).not.toHaveProperty('result');
   });
+
+  it('names each matched post by its loan and place as it reads now, and a post deleted since by nothing', async () => {
+    // docs/post-detail.md "A post's name": the page shows "Refinance · $450,000 · Sydney NSW", never the post's id.
+    const before = Object.fromEntries((await simulation(owner, id)).result!.matched.map((post) => [post.post_id, post.post]));
+    expect(before[behind.postId]).toEqual({ loan_type: 'refinance', suburb: 'Sydney', state: 'NSW' });
+    expect(before[ahead.postId]).toEqual({ loan_type: 'refinance', suburb: 'Sydney', state: 'NSW' });
+    const deleted = await t.asAdmin({ method: 'PATCH', url: `/v2/posts/${ahead.postId}`, payload: { operation: 'delete' } });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await projectionsIdle(t);
+    const after = Object.fromEntries((await simulation(owner, id)).result!.matched.map((post) => [post.post_id, post.post]));
+    expect(after[ahead.postId]).toBeNull();
+    expect(after[behind.postId]).toEqual(before[behind.postId]);
+  });
 });
 
 describe('asking', () => {

@@ -20,7 +20,9 @@ import { findUserByEmail } from '../../projections/users/queries';
 import { demoAdmin, demoCustomers, demoProviders, seedDemoData } from '../../scripts/demo-data';
 import { demoCampaign, demoProducts, demoTemplates } from '../../scripts/demo-catalogue';
 import { demoStories } from '../../scripts/demo-marketplace';
+import { autoBidImprovementsView } from '../../contracts/auto-bid-improvement';
 import { bidTemplateList } from '../../contracts/bid-template';
+import { bidTemplateStream } from '../../domain/bid-template/events';
 import { campaignView } from '../../domain/campaign/schemas';
 import { productView } from '../../domain/financial-institution-product/schemas';
 import { countEvents, createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -126,7 +128,7 @@ describe('the demo marketplace', () => {
       const template = own.records.find((t) => t.name === seed.details.name);
       expect(template, seed.details.name).toBeDefined();
       if (!template) continue;
-      expect(template).toMatchObject({ fsp_user_uuid: owner.id, interest_rate: seed.details.interest_rate, auto_bidding: 'pending' });
+      expect(template).toMatchObject({ fsp_user_uuid: owner.id, interest_rate: seed.details.interest_rate });
       expect(template.computed_comparison_rate).toBe(template.comparison_rate);
       expect(template.financial_institution_product?.product_name ?? null).toBe(seed.product ?? null);
       // The qualifying rules as set, replacing the initial ones: ranges and multiple choices.
@@ -142,6 +144,37 @@ describe('the demo marketplace', () => {
     expect(rules).toContainEqual(expect.objectContaining({ bid_field: 'interest_rate', modifier: { type: 'percentage_discount', value: 2 } }));
     expect(all.records.flatMap((t) => t.location_rules.map((p) => p.address_type)).sort()).toEqual(['postcode', 'state']);
     expect(new Set(all.records.map((t) => t.organisation_uuid)).size).toBe(3);
+  });
+
+  it('has auto-bidding at work: templates turned on by their owners, their bids on the open posts, one improved when outbid; one template not set up', async () => {
+    // docs/demo-data.md "Auto-bidding": set up through the owners' own calls, so the events are the product's.
+    const all = bidTemplateList.parse(await get(demoAdmin.email, '/v4/home_loan_bid_templates'));
+    const byName = new Map(all.records.map((t) => [t.name, t]));
+    const configured = demoTemplates.filter((seed) => seed.autoBidding);
+    expect(configured.length).toBeGreaterThanOrEqual(2);
+    expect(demoTemplates.filter((seed) => !seed.autoBidding).map((seed) => byName.get(seed.details.name)?.auto_bidding)).toEqual(['pending']);
+    for (const seed of configured) {
+      const template = byName.get(seed.details.name)!;
+      const owner = await idOf(seed.owner);
+      expect(template, seed.details.name).toMatchObject({ auto_bidding: 'active', valid_for: 14, auto_bidding_scope: seed.autoBidding!.scope, auto_bidding_review_period: seed.autoBidding!.review_period, improvement: seed.autoBidding!.improvement ?? null });
+      expect(Date.parse(template.expiry_on!)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+      const activations = (await seeding.store.readStream(bidTemplateStream(template.uuid))).filter((event) => event.type === 'AutoBiddingActivated');
+      expect(activations.map((event) => event.metadata.user_id), seed.details.name).toEqual([owner.id]);
+      // The auto-bidder bid for it on the posts still open for bids, as its owner.
+      const placed = await sql<{ provider_id: string; status: string }>`
+        select b.provider_id, p.status from bids b join posts p on p.uuid = b.post_id where b.auto_bid_template_id = ${template.uuid}`.execute(db());
+      expect(placed.rows.length, seed.details.name).toBeGreaterThanOrEqual(1);
+      for (const row of placed.rows) expect(row).toEqual({ provider_id: owner.id, status: 'active' });
+    }
+    // Outbid after it bid, the template with a floor and step came down one step; its owner reads why, by lender.
+    const improving = configured.find((seed) => seed.autoBidding!.improvement)!;
+    const improvingId = byName.get(improving.details.name)!.uuid;
+    const improved = await sql<{ uuid: string }>`select b.uuid::text from bids b join posts p on p.uuid = b.post_id where b.auto_bid_template_id = ${improvingId}`.execute(db());
+    const audits = await Promise.all(improved.rows.map((row) => get(improving.owner, `/v4/home_loan_bids/${row.uuid}/improvements`)));
+    const steps = audits.flatMap((audit) => autoBidImprovementsView.parse(audit).improvements);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ beaten_by_lender: 'ANZ', refused: null });
+    expect(steps[0]!.to.comparison_rate).toBeCloseTo(steps[0]!.from.comparison_rate - improving.autoBidding!.improvement!.step, 2);
   });
 
   it('has two lenders’ products and a campaign whose link brought two posts, one settled', async () => {

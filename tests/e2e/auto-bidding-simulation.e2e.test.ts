@@ -90,6 +90,10 @@ describe('a provider simulates a template’s automatic bidding', () => {
     expect(texts.some((row) => row.includes('2nd of 2') && row.includes('$450,000') && row.includes('75.00%') && row.includes('5.50%') && row.includes('5.60%'))).toBe(true);
     expect(texts.some((row) => row.includes('1st of 1'))).toBe(true);
     expect(texts.every((row) => /\d{2}\/\d{2}\/\d{4}/.test(row))).toBe(true);
+    // Each post is named by its loan and place (docs/post-detail.md "A post's name"), never by its id, and opens its page.
+    const names = await rows.locator('td:first-child').allTextContents();
+    expect(names).toEqual(['Refinance · $450,000 · Sydney NSW', 'Refinance · $450,000 · Sydney NSW']);
+    expect(await rows.first().getByRole('link', { name: 'Refinance · $450,000 · Sydney NSW' }).getAttribute('href')).toMatch(/^\/post\/[0-9a-f-]{36}$/);
     await snap('02-page');
   });
 });

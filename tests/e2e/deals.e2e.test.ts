@@ -115,7 +115,7 @@ describe("the provider's deal", () => {
     // The provider holds the winning bid: the customer's details are shown (spec 1 §6).
     await page.getByText(post.owner.email).waitFor();
     // Titled by the customer and the loan, not by an id; the mobile number in the one en-AU form (issue 24).
-    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toMatch(/^Test Customer [a-z]+ · Refinance \$450,000/);
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toMatch(/^Test Customer [a-z]+ · Refinance · \$450,000 · Sydney NSW/);
     const mobile = page.getByRole('link', { name: '0412 345 678' });
     expect(await mobile.getAttribute('href')).toBe('tel:+61412345678');
     await snap('03-deal-accepted');
@@ -135,7 +135,7 @@ describe("the provider's deal", () => {
     await page.waitForURL(new RegExp(`/post/bid/[0-9a-f-]+/edit\\?deal=${dealId}$`));
     await page.getByRole('heading', { name: 'Update bid', level: 2 }).waitFor();
     // The breadcrumb leads back to the deal, not to the bids list.
-    expect(await page.getByRole('link', { name: /^Test Customer [a-z]+ · Refinance \$450,000$/ }).getAttribute('href')).toBe(`/deals/${dealId}`);
+    expect(await page.getByRole('link', { name: /^Test Customer [a-z]+ · Refinance · \$450,000 · Sydney NSW$/ }).getAttribute('href')).toBe(`/deals/${dealId}`);
     const rate = formField(page, 'Interest rate');
     expect(await rate.inputValue()).toBe('5.5%');
     await rate.fill('5.25');

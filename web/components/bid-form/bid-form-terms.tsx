@@ -4,6 +4,7 @@ import type { BidFormView } from '../../../contracts/bid';
 import { formatPercent } from '../../../domain/bid/schemas';
 import { formatAud, formatCount, formatRate } from '../../lib/format';
 import { DetailItem } from '../detail-item';
+import { DocumentLink } from '../document-link';
 import { bidFeatureLabels, bidRateTypeLabels, bidRepaymentTypeLabels, bidTypeLabels, ongoingFeesPeriodLabels, typeOfLoanLabels } from './bid-labels';
 import { ComputedComparisonRate } from './computed-comparison-rate';
 
@@ -109,14 +110,20 @@ export function BidFormTerms({ form, rates, loan, footer }: Props) {
               </Text>
               <List size="sm" spacing={4}>
                 {form.optional_documents.map((document, index) => (
-                  <List.Item key={index}>{document.document}</List.Item>
+                  <List.Item key={index}>
+                    <DocumentLink value={document.document} />
+                  </List.Item>
                 ))}
               </List>
             </>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DetailItem label="Product disclosure statement">{form.product_disclosure_statement ?? '—'}</DetailItem>
-            <DetailItem label="Key fact sheet">{form.key_fact_sheets ?? '—'}</DetailItem>
+            <DetailItem label="Product disclosure statement">
+              <DocumentLink value={form.product_disclosure_statement} label="Product disclosure statement" />
+            </DetailItem>
+            <DetailItem label="Key fact sheet">
+              <DocumentLink value={form.key_fact_sheets} label="Key fact sheet" />
+            </DetailItem>
           </SimpleGrid>
           {footer}
         </Stack>

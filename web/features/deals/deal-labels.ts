@@ -1,8 +1,7 @@
 import type { AddableActivityType, NotProceedingReason, Weekday } from '../../../domain/deal/schemas';
 import type { BidLimitLevel } from '../../../domain/deal/figures';
 import type { DealSummaryView } from '../../../contracts/deal';
-import { loanTypeLabels } from '../../../domain/post/labels';
-import { formatAud } from '../../lib/format';
+import { postTitleOf } from '../../lib/post-title';
 
 // Words the deal screens show for the domain's values (spec 1 §2 "Deals", §3); the stages' in web/components/deal-stage.tsx.
 
@@ -41,12 +40,11 @@ export const weekdayLabels: Record<Weekday, string> = {
 export const limitLevelColours: Record<BidLimitLevel, string> = { ok: 'teal', warning: 'orange', maxed: 'red' };
 
 /**
- * A deal's title (issue 24: "Deal 3c43a91e" named nothing): the customer and the loan, "Chloe Jones · Refinance
- * $450,000". The customer's name only reaches the winning provider and admins (spec 1 §6); anyone else reads the
- * loan alone.
+ * A deal's title (issue 24: "Deal 3c43a91e" named nothing): the customer and the post's name (web/lib/post-title.ts),
+ * "Chloe Jones · Refinance · $450,000 · Bondi NSW". The customer's name only reaches the winning provider and admins
+ * (spec 1 §6); anyone else reads the post alone.
  */
 export function dealTitleOf(deal: Pick<DealSummaryView, 'customer_name' | 'post'>): string {
-  const post = deal.post;
-  const loan = post ? [post.loan_type ? loanTypeLabels[post.loan_type] : null, post.loan_amount === null ? null : formatAud(post.loan_amount)].filter(Boolean).join(' ') : '';
-  return [deal.customer_name, loan || null].filter(Boolean).join(' · ') || 'Deal';
+  const post = deal.post ? postTitleOf(deal.post, '') : '';
+  return [deal.customer_name, post || null].filter(Boolean).join(' · ') || 'Deal';
 }

@@ -13,6 +13,7 @@ import { AnchorLink, ButtonLink } from '../../components/router-link';
 import { useBid } from '../../features/bids/api/get-bid';
 import { bidPostQueryOptions } from '../../features/bids/api/get-bid-post';
 import { bidActionsFor, bidTypesFor } from '../../features/bids/bid-actions';
+import { bidNameOf } from '../../features/bids/bid-name';
 import { bidFormValuesOf } from '../../components/bid-form/bid-form-values';
 import { type BidPostSummary, bidPostSummaryOf } from '../../features/bids/bid-post-summary';
 import { AutoBidImprovements } from '../../features/bids/components/auto-bid-improvements';
@@ -84,7 +85,7 @@ function ViewBid({ bid, post, actions, crumbs }: { bid: BidView; post: BidPostSu
       <PageHeader
         title={
           <Group gap="sm">
-            <span>{bid.home_loan_bid.product_name ?? 'Bid'}</span>
+            <span>{bidNameOf(bid)}</span>
             <BidStatusBadge bid={bid} />
             {/* A cancelled bid's place label is 'Cancelled', which its status already says. */}
             {bid.place_label && bid.status !== 'cancelled' && (

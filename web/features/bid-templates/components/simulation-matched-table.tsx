@@ -3,9 +3,11 @@ import type { SimulationView } from '../../../../contracts/auto-bidding-simulati
 import { placeOfWords } from '../../../../domain/auto-bidding-simulation/simulation';
 import { AnchorLink } from '../../../components/router-link';
 import { formatAud, formatDate, formatPercent } from '../../../lib/format';
+import { postTitleOf } from '../../../lib/post-title';
 
 // The posts a simulation matched: the bid the template would have placed (after its conditional rules) and the place
-// it would have reached against the bids the post really got ('2nd of 5').
+// it would have reached against the bids the post really got ('2nd of 5'). Each post is named by its loan and place
+// (web/lib/post-title.ts); one deleted since has no page to open.
 
 type Props = { matched: NonNullable<SimulationView['result']>['matched'] };
 
@@ -29,9 +31,15 @@ export function SimulationMatchedTable({ matched }: Props) {
           {matched.map((post) => (
             <Table.Tr key={post.post_id}>
               <Table.Td>
-                <AnchorLink to="/post/$uuid" params={{ uuid: post.post_id }} size="sm">
-                  {post.post_id.slice(0, 8)}
-                </AnchorLink>
+                {post.post ? (
+                  <AnchorLink to="/post/$uuid" params={{ uuid: post.post_id }} size="sm">
+                    {postTitleOf({ ...post.post, loan_amount: post.loan_amount })}
+                  </AnchorLink>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    A deleted post
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{formatDate(post.published_at)}</Table.Td>
               <Table.Td ta="right">{post.loan_amount === null ? '' : formatAud(post.loan_amount)}</Table.Td>

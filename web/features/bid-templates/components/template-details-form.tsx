@@ -174,7 +174,7 @@ export function TemplateDetailsForm({ template, cloneOf, initialValues, owner: i
             {template ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {templateFiles.map(({ field, label }) => (
-                  <TemplateFileUpload key={field} template={template} field={field} label={label} link={form.values[field]} onUploaded={(link) => uploaded(field, link)} />
+                  <TemplateFileUpload key={field} template={template} field={field} label={label} onUploaded={(link) => uploaded(field, link)} />
                 ))}
               </SimpleGrid>
             ) : (

@@ -1,4 +1,4 @@
-import { Anchor, FileInput, Group, Stack, Text } from '@mantine/core';
+import { FileInput } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BidTemplateView } from '../../../../contracts/bid-template';
@@ -11,8 +11,6 @@ type Props = {
   template: BidTemplateView;
   field: TemplateFileField;
   label: string;
-  /** The link the form now holds for the field. */
-  link: string;
   /** The upload is saved: the form takes the new link. */
   onUploaded: (link: string) => void;
 };
@@ -21,9 +19,10 @@ const uploadOf: Record<TemplateFileField, TemplateUpload> = { key_fact_sheets: '
 
 /**
  * A key fact sheet or product disclosure statement uploaded as a PDF (spec 3 §7 "Bid template documents";
- * docs/bid-templates.md "Documents"): at most 10 MB, checked here first and by the server from the bytes.
+ * docs/bid-templates.md "Documents"): at most 10 MB, checked here first and by the server from the bytes. The field
+ * above it then shows the link that opens the PDF (web/components/bid-form/offer-texts-section.tsx).
  */
-export function TemplateFileUpload({ template, field, label, link, onUploaded }: Props) {
+export function TemplateFileUpload({ template, field, label, onUploaded }: Props) {
   const upload = useUploadTemplateFile(template.uuid);
   const [error, setError] = useState<string | null>(null);
 
@@ -41,28 +40,16 @@ export function TemplateFileUpload({ template, field, label, link, onUploaded }:
   }
 
   return (
-    <Stack gap={4}>
-      <FileInput
-        label={`Upload the ${label.toLowerCase()} (PDF)`}
-        placeholder="Choose a PDF"
-        accept="application/pdf"
-        leftSection={<IconFileTypePdf size={16} />}
-        value={null}
-        onChange={send}
-        error={error}
-        disabled={upload.isPending}
-        description={upload.isPending ? 'Uploading…' : `At most ${pdfUploadLimits.maxBytes / 1024 / 1024} MB.`}
-      />
-      {link.startsWith('/files/') && (
-        <Group gap={4}>
-          <Text size="xs" c="dimmed">
-            Uploaded:
-          </Text>
-          <Anchor href={link} target="_blank" rel="noreferrer" size="xs">
-            open the {label.toLowerCase()}
-          </Anchor>
-        </Group>
-      )}
-    </Stack>
+    <FileInput
+      label={`Upload the ${label.toLowerCase()} (PDF)`}
+      placeholder="Choose a PDF"
+      accept="application/pdf"
+      leftSection={<IconFileTypePdf size={16} />}
+      value={null}
+      onChange={send}
+      error={error}
+      disabled={upload.isPending}
+      description={upload.isPending ? 'Uploading…' : `At most ${pdfUploadLimits.maxBytes / 1024 / 1024} MB.`}
+    />
   );
 }

@@ -8,7 +8,8 @@ import { bidKeys } from '../api/bid-keys';
 
 // Floor and step (docs/auto-bidding.md "Floor and step"): the audit of an auto-bid's improvements on the bid's page,
 // for the bid's own side (the answer names its template: `auto_bid_template` is set only for them). Nothing shows for
-// a bid never improved.
+// a bid never improved. The bid that beat it is named by its lender as the reader may see it (the answer leaves out an
+// anonymous bid's lender: 'another lender'), never by its id.
 
 export function AutoBidImprovements({ bid }: { bid: Pick<BidView, 'uuid' | 'auto_bid_template'> }) {
   const ownSide = bid.auto_bid_template !== null;
@@ -27,8 +28,8 @@ export function AutoBidImprovements({ bid }: { bid: Pick<BidView, 'uuid' | 'auto
           <List.Item key={improvement.number}>
             <Text size="sm" span>
               {formatDateTime(improvement.improved_at)} Improved by template {template}: {formatPercent(improvement.from.comparison_rate)} → {formatPercent(improvement.to.comparison_rate)} (interest{' '}
-              {formatPercent(improvement.from.interest_rate)} → {formatPercent(improvement.to.interest_rate)}) because bid {improvement.beaten_by_bid_uuid.slice(0, 8)} offered{' '}
-              {formatPercent(improvement.beaten_by_comparison_rate)}.
+              {formatPercent(improvement.from.interest_rate)} → {formatPercent(improvement.to.interest_rate)}) because a bid from{' '}
+              {improvement.beaten_by_lender ?? 'another lender'} offered {formatPercent(improvement.beaten_by_comparison_rate)}.
             </Text>
             {improvement.refused && (
               <Text size="sm" c="red" span>

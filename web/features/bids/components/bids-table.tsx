@@ -7,7 +7,7 @@ import { ActionIconLink, AnchorLink } from '../../../components/router-link';
 import { PlacedAutomatically } from '../../../components/placed-automatically';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatAud, formatDate, formatRate } from '../../../lib/format';
-import { bidTypeLabels } from '../../../components/bid-form/bid-labels';
+import { bidNameOf } from '../bid-name';
 import { BidStatusBadge } from './bid-status-badge';
 
 type Props = {
@@ -42,7 +42,7 @@ export function BidsTable({ bids, showOwner, direction, onSort }: Props) {
               <Table.Td>{formatDate(bid.created_at)}</Table.Td>
               <Table.Td>
                 <AnchorLink to="/post/bid/$uuid/$mode" params={{ uuid: bid.uuid, mode: 'view' }} fw={500} size="sm">
-                  {bid.home_loan_bid.product_name ?? `${bidTypeLabels[bid.bid_type]} bid`}
+                  {bidNameOf(bid)}
                 </AnchorLink>
                 <Text size="xs" c="dimmed">
                   {bid.organisation?.name ?? 'Organisation hidden'}

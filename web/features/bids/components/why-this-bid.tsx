@@ -1,7 +1,11 @@
 import { Accordion, Badge, Stack, Table, Text } from '@mantine/core';
 import type { AutoBidWhyView } from '../../../../contracts/bid';
 import { replacedBidReason } from '../../../../domain/bid/auto-bid';
+import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/router-link';
+import { formatDate, formatRate } from '../../../lib/format';
+import { bidQueryOptions } from '../api/get-bid';
+import { bidNameOf } from '../bid-name';
 
 // docs/auto-bidding.md "Why this bid": the rule trace an auto-bid keeps, for its provider, admins and those of its
 // organisation who may open its template (the answer leaves it out for everyone else, so nothing shows for them).
@@ -16,6 +20,20 @@ const stepLabels: Record<string, string> = {
 
 /** What a rule did: a conditional rule's change (or why it did not apply), else whether it passed. */
 const resultOf = (entry: NonNullable<AutoBidWhyView['trace']>[number]) => entry.detail ?? (entry.passed ? 'Passed' : 'Not met');
+
+/**
+ * An earlier bid the auto-bid replaced, named as the bid screens name it, with when it was placed and its comparison
+ * rate (read from the bid: the why keeps its id only). One the reader may no longer open is named without a link.
+ */
+function ReplacedBid({ uuid }: { uuid: string }) {
+  const { data, isError } = useQuery(bidQueryOptions(uuid));
+  if (isError) return <>an earlier bid</>;
+  return (
+    <AnchorLink to="/post/bid/$uuid/$mode" params={{ uuid, mode: 'view' }} data-testid="replaced-bid">
+      {data ? `${bidNameOf(data)}, placed ${formatDate(data.created_at)}, comparison rate ${formatRate(data.comparison_rate)}` : 'an earlier bid'}
+    </AnchorLink>
+  );
+}
 
 export function WhyThisBid({ why }: { why: AutoBidWhyView }) {
   return (
@@ -35,9 +53,7 @@ export function WhyThisBid({ why }: { why: AutoBidWhyView }) {
                   {why.replaces.map((uuid, index) => (
                     <span key={uuid}>
                       {index > 0 && ', '}
-                      <AnchorLink to="/post/bid/$uuid/$mode" params={{ uuid, mode: 'view' }}>
-                        {uuid.slice(0, 8)}
-                      </AnchorLink>
+                      <ReplacedBid uuid={uuid} />
                     </span>
                   ))}
                   .

@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { DealSummaryView } from '../../../../contracts/deal';
 import { AnchorLink } from '../../../components/router-link';
 import { formatAud, formatDate } from '../../../lib/format';
+import { postTitleOf } from '../../../lib/post-title';
 import { loanTypeLabels } from '../../../../domain/post/labels';
 import { useOrganisationName, useUserSummary } from '../api/filter-options';
 import { notProceedingReasonLabels } from '../deal-labels';
@@ -12,14 +13,8 @@ function titleOf(deal: DealSummaryView): string {
   return deal.post?.loan_type ? `${loanTypeLabels[deal.post.loan_type]} deal` : 'Deal';
 }
 
-/** Where the property is and the loan asked for: "Refinance · $450,000 · Bondi NSW". */
-function postLineOf(deal: DealSummaryView): string | null {
-  const post = deal.post;
-  if (!post) return null;
-  const place = [post.suburb, post.state].filter(Boolean).join(' ');
-  const parts = [post.loan_type ? loanTypeLabels[post.loan_type] : null, post.loan_amount !== null ? formatAud(post.loan_amount) : null, place || null];
-  return parts.filter(Boolean).join(' · ') || null;
-}
+/** The post's name (web/lib/post-title.ts): "Refinance · $450,000 · Bondi NSW". */
+const postLineOf = (deal: DealSummaryView): string | null => (deal.post ? postTitleOf(deal.post, '') || null : null);
 
 /** A deal on the board: who and what (spec 1 §2), its value with the label, its dates, and for admins who holds it. */
 export function DealCard({ deal, showProvider }: { deal: DealSummaryView; showProvider: boolean }) {

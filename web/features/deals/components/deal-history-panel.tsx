@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useDealHistory } from '../api/get-deal-history';
 import { useUserSummary } from '../api/filter-options';
 import { historyEntryText } from '../deal-history';
+import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 
 /** Admins: every event of the deal's stream and its bid's updates, who and when (issue 5 item 4), loaded when the panel opens. */
@@ -55,9 +56,10 @@ export function DealHistoryPanel({ dealUuid }: { dealUuid: string }) {
 }
 
 function Who({ userId }: { userId: string | null }) {
-  const { data, isError } = useUserSummary(userId);
+  const { data, error } = useUserSummary(userId);
   if (userId === null) return <Text size="sm">System</Text>;
-  // A user since removed, or a process acting on its own: the id is what is left.
-  if (isError) return <Text size="sm" c="dimmed">{userId.slice(0, 8)}</Text>;
-  return <Text size="sm">{data?.name ?? '…'}</Text>;
+  // A user deleted since (404), or one that cannot be read now: words, never the id (docs/deals.md "History").
+  if (error) return <Text size="sm" c="dimmed">{isApiError(error, 404) ? 'A deleted user' : 'Unknown user'}</Text>;
+  if (!data) return <Text size="sm">…</Text>;
+  return <Text size="sm">{data.name || 'Unknown user'}</Text>;
 }

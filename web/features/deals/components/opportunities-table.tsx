@@ -1,9 +1,9 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { DealSummaryView } from '../../../../contracts/deal';
-import { loanTypeLabels } from '../../../../domain/post/labels';
 import { DealStageBadge } from '../../../components/deal-stage';
 import { AnchorLink } from '../../../components/router-link';
 import { formatAud, formatDate } from '../../../lib/format';
+import { postTitleOf } from '../../../lib/post-title';
 
 const dayMs = 86_400_000;
 /** Whole days since a YYYY-MM-DD date, by the browser's calendar. */
@@ -31,7 +31,8 @@ export function OpportunitiesTable({ deals, showWinner }: { deals: readonly Deal
         <Table.Tbody>
           {deals.map((deal) => {
             const post = deal.post;
-            const loan = post ? [post.loan_type ? loanTypeLabels[post.loan_type] : null, post.loan_amount === null ? null : formatAud(post.loan_amount)].filter(Boolean).join(' ') : 'Post removed';
+            // The post's name (web/lib/post-title.ts) over two lines: the loan, then the place.
+            const loan = post ? postTitleOf({ loan_type: post.loan_type, loan_amount: post.loan_amount }, '') : 'Post removed';
             const idle = daysSince(deal.last_activity_date);
             return (
               <Table.Tr key={deal.uuid} data-testid="opportunity-row">

@@ -7,14 +7,13 @@ import { isProviderPostView } from '../../../../contracts/provider-post';
 import { StartChatButton } from '../../../components/chat-buttons';
 import { PageHeader } from '../../../components/page-header';
 import { ButtonLink } from '../../../components/router-link';
-import { formatAud } from '../../../lib/format';
+import { postTitleOf } from '../../../lib/post-title';
 import { isAdministrator, useSession } from '../../../lib/session';
 import { postBidsQueryOptions } from '../api/get-post-bids';
 import { usePostDetail } from '../api/get-post-detail';
 import { acceptingExplained, acceptOfferFor } from '../bid-acceptance';
 import { bidStatisticsOf } from '../bid-statistics';
 import { postActionsFor } from '../post-actions';
-import { loanTypeLabels } from '../../../../domain/post/labels';
 import { postSummaryOf } from '../post-summary';
 import { ApplicantsCard } from './applicants-card';
 import { BidStatisticsPanel } from './bid-statistics-panel';
@@ -44,9 +43,7 @@ export function PostDetailScreen({ uuid, children }: { uuid: string; children?: 
   const bidList = bids.data?.result ?? [];
   const isOwn = (bid: BidView) => provider && bid.provider?.uuid === session.user.uuid;
 
-  const title = [summary.loanType ? loanTypeLabels[summary.loanType] : summary.product, summary.loanAmount === null ? null : formatAud(summary.loanAmount)]
-    .filter(Boolean)
-    .join(' · ');
+  const title = postTitleOf({ loan_type: summary.loanType, loan_amount: summary.loanAmount, suburb: summary.place?.suburb, state: summary.place?.state }, summary.product);
   // spec 1 §6: only providers place bids, on an active post, and not once a bid is closed_won.
   const mayBid = provider && view.status === 'active' && !bidList.some((bid) => bid.status === 'closed_won');
 
