@@ -7,24 +7,39 @@ import type { Projection } from '../../projections/projection';
 // Set-based handlers (projections/batch-rows.ts) must give the rows the live path gives: the same events applied one
 // at a time (a running product) and in a few large batches (a rebuild) leave equal tables.
 
-/** Every table of `projection` (rows as JSON text, sorted) after `batches`, each handled in a transaction of its own. */
-export async function rowsAfterBatches(db: Database, projection: Projection, batches: readonly RecordedEvent[][]): Promise<Record<string, string[]>> {
+export type BatchOptions = {
+  /**
+   * The read models `projection` reads (its `readsFrom`), made in the same schema: each batch is applied to them
+   * first, as the runner lets no reader apply an event before them. Their tables are returned too.
+   */
+  readsFrom?: readonly Projection[];
+  /** They apply every batch before the reader's first, as a rebuild reads the live read models at the log's head. */
+  readAhead?: boolean;
+};
+
+/**
+ * Every table of `projection` and of the read models it reads (rows as JSON text, sorted) after `batches`, each
+ * handled in a transaction of its own.
+ */
+export async function rowsAfterBatches(db: Database, projection: Projection, batches: readonly RecordedEvent[][], options: BatchOptions = {}): Promise<Record<string, string[]>> {
   const schema = `batches_${randomBytes(4).toString('hex')}`;
   const inSchema = (trx: Database) => sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
+  const sources = options.readsFrom ?? [];
+  const apply = (projections: readonly Projection[], batch: RecordedEvent[]) =>
+    db.transaction().execute(async (trx) => {
+      await inSchema(trx);
+      for (const each of projections) await each.handle(batch, trx);
+    });
   try {
     await db.transaction().execute(async (trx) => {
       await sql`create schema ${sql.id(schema)}`.execute(trx);
       await inSchema(trx);
-      await projection.createTables(trx);
+      for (const each of [...sources, projection]) await each.createTables(trx);
     });
-    for (const batch of batches) {
-      await db.transaction().execute(async (trx) => {
-        await inSchema(trx);
-        await projection.handle(batch, trx);
-      });
-    }
+    if (options.readAhead) for (const batch of batches) await apply(sources, batch);
+    for (const batch of batches) await apply(options.readAhead ? [projection] : [...sources, projection], batch);
     const tables: Record<string, string[]> = {};
-    for (const table of projection.tables) {
+    for (const table of [...sources, projection].flatMap((each) => each.tables)) {
       const { rows } = await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.id(schema, table)} t`.execute(db);
       tables[table] = rows.map((r) => r.row).sort();
     }
