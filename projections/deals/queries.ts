@@ -6,6 +6,7 @@ import type { Database } from '../../infrastructure/database/database';
 import { pageOf, pageRows } from '../../infrastructure/database/list-queries';
 import type { DealPostSummary } from '../../contracts/deal';
 import { externalLoansOf } from '../external-deals/queries';
+import { providerPlaceOf } from '../posts/queries';
 import type { DealActivityRow, DealRow } from './deals';
 
 // The questions the deal routes ask of the deals read model (api/routes/deals.ts, acceptance.ts).
@@ -94,22 +95,18 @@ export async function findActivity(database: Database, activityId: string): Prom
 }
 
 /**
- * The deal cards' post summaries, by post id, in one query: the loan and the property's suburb and state (the
- * customer's home for a loan without a property address).
+ * The deal cards' post summaries, by post id, in one query: the loan and its place as the posts' names have it
+ * (projections/posts/queries.ts providerPlaceOf: the customer's home only where it is the property).
  */
 export async function postSummariesOf(database: Database, postIds: readonly string[]): Promise<Map<string, DealPostSummary>> {
   if (postIds.length === 0) return new Map();
+  const place = providerPlaceOf('posts');
   const rows = await database
     .selectFrom('posts')
-    .select(['uuid', 'loan_type', 'loan_amount', 'property_suburb', 'property_state', 'home_suburb', 'home_state'])
+    .select(['uuid', 'loan_type', 'loan_amount', place.suburb.as('suburb'), place.state.as('state')])
     .where('uuid', 'in', [...new Set(postIds)])
     .execute();
-  const summaries = new Map<string, DealPostSummary>(
-    rows.map((row) => [
-      row.uuid,
-      { loan_type: row.loan_type, loan_amount: row.loan_amount, suburb: row.property_suburb ?? row.home_suburb, state: row.property_state ?? row.home_state },
-    ]),
-  );
+  const summaries = new Map<string, DealPostSummary>(rows.map((row) => [row.uuid, { loan_type: row.loan_type, loan_amount: row.loan_amount, suburb: row.suburb, state: row.state }]));
   // An external deal's post is the external deal itself (docs/external-deals.md): its loan, no place.
   const external = await externalLoansOf(database, postIds.filter((id) => !summaries.has(id)));
   for (const [id, loan] of external) summaries.set(id, { ...loan, suburb: null, state: null });

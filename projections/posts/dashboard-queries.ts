@@ -11,6 +11,7 @@ import {
 } from '../../domain/post/dashboard';
 import type { ListResult } from '../../domain/shared/list-query';
 import type { Database } from '../../infrastructure/database/database';
+import { providerPlaceOf } from './queries';
 
 // The dashboards' lists of posts (docs/dashboards.md): the posts read model with each post's leading bid from the
 // bids read model (post_leading_bids, kept per post), the bid count and, for a
@@ -47,8 +48,9 @@ const filterColumns: readonly FilterColumn[] = ['status', 'state', 'loan_type', 
 /** The same column of a table aliased `alias` (a fixed name from the list above). */
 const columnsOf = (alias: 'p' | 'c'): FilterColumns =>
   Object.fromEntries(filterColumns.map((column) => [column, sql.ref(`${alias}.${column}`)])) as FilterColumns;
-// The posts keep two places; a post's state is the property's, else the home's (post_counts keeps it so).
-const postColumns: FilterColumns = { ...columnsOf('p'), state: sql`coalesce(p.property_state, p.home_state)` };
+/** A post's place as a provider sees it (queries.ts providerPlaceOf), for every role's list alike. */
+const providerPlace = providerPlaceOf('p');
+const postColumns: FilterColumns = { ...columnsOf('p'), state: providerPlace.state };
 const countColumns = columnsOf('c');
 
 /** The scope's and the filter's conditions on the posts or on their counts (a customer's scope is on the posts only). */
@@ -202,7 +204,7 @@ export async function listDashboardPosts(db: Database, scope: DashboardScope, qu
   const rows = sql<Row>`
     with ${pageQuery}
     select p.uuid, p.status, p.loan_type, p.loan_purpose, p.loan_amount, p.lvr, p.credit_band,
-      coalesce(p.property_state, p.home_state) as state, coalesce(p.property_suburb, p.home_suburb) as suburb,
+      ${providerPlace.state} as state, ${providerPlace.suburb} as suburb,
       p.created_at, p.review_bids_on, p.bidding_period_expiry_on, p.prioritised, p.sort_by,
       (select count(*) from bids c where c.post_id = p.uuid and c.status <> 'cancelled' and not c.deleted) as bid_count,
       lb.uuid as lb_uuid, lb.interest_rate as lb_interest_rate, lb.comparison_rate as lb_comparison_rate, lb.created_at as lb_created_at,

@@ -9,6 +9,7 @@ import type { RecordedEvent } from '../../infrastructure/event-store/event-store
 import { BatchRows, stretchesBetween } from '../batch-rows';
 import type { Projection } from '../projection';
 import { keepRowCounts } from '../row-counts';
+import { providerPlaceOf } from './queries';
 import type { PostPartsTable, PostsTable } from './tables';
 
 // Posts as lists and look-ups read them (spec 2 §7 "Post creation", spec 1 §3 dashboards), and which post each part
@@ -46,7 +47,8 @@ async function createPostCounts(trx: Parameters<Projection['createTables']>[0]):
     )`.execute(trx);
   await keepRowCounts(trx, 'posts', 'post_counts', [
     'status',
-    ['state', "coalesce(property_state, home_state, '')"],
+    // The state the lists show and filter by (queries.ts providerPlaceOf), as SQL of the trigger's rows.
+    ['state', `coalesce(${providerPlaceOf().state.compile(trx).sql}, '')`],
     ['loan_type', "coalesce(loan_type, '')"],
     ['credit_band', "coalesce(credit_band, '')"],
     ['loan_purpose', "coalesce(loan_purpose, '')"],
@@ -77,7 +79,9 @@ export const postsProjection: Projection = {
   // 5: post_counts' trigger in static SQL.
   // 6: the providers' tables' sorts indexed (openPostOrders).
   // 7: set-based handling; post_counts keeps no zero counts (row-counts.ts).
-  version: 7,
+  // 8: post_counts' state is the place a provider sees (queries.ts providerPlaceOf): no customer's home for an
+  //    investment whose suburb is not known yet.
+  version: 8,
   tables: ['posts', 'post_parts', 'post_counts'],
   async createTables(trx) {
     await sql`

@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import { ownPostSortable, type OwnPostsQuery } from '../../domain/post/own-posts';
 import type { LoanType } from '../../domain/post/schemas';
 import type { ListResult } from '../../domain/shared/list-query';
@@ -23,25 +24,32 @@ export async function postOwnersOf(database: Database, uuids: readonly string[])
 }
 
 /**
- * What names each post on a provider's screens (web/lib/post-title.ts), deleted posts left out: the loan type and the
- * property's suburb and state, the customer's home standing in only for an owner-occupied loan without a property
- * address, as the provider's reading of the post has it (contracts/provider-post.ts `property_place`).
+ * The place a provider sees of a post (row `alias` of `posts`): the property's suburb and state; the customer's home
+ * stands in only for an owner-occupied loan without a property address, whose property it is, as the provider's
+ * reading of the post has it (contracts/provider-post.ts `property_place`). For an investment whose suburb is not
+ * known yet the home is the customer's own address, not the loan's: no place. The lists, their state filter, their
+ * totals (posts.ts `post_counts`) and the posts' names all use this one rule.
  */
+export function providerPlaceOf(alias?: string): { suburb: RawBuilder<string | null>; state: RawBuilder<string | null> } {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  const onHome = sql`${column('loan_purpose')} = 'owner' and ${column('property_suburb')} is null and ${column('property_state')} is null and ${column('property_postcode')} is null`;
+  return {
+    suburb: sql<string | null>`case when ${onHome} then ${column('home_suburb')} else ${column('property_suburb')} end`,
+    state: sql<string | null>`case when ${onHome} then ${column('home_state')} else ${column('property_state')} end`,
+  };
+}
+
+/** What names each post on a provider's screens (web/lib/post-title.ts), deleted posts left out. */
 export async function postTitleFactsOf(database: Database, uuids: readonly string[]): Promise<Map<string, PostTitleFacts>> {
   if (uuids.length === 0) return new Map();
+  const place = providerPlaceOf('posts');
   const rows = await database
     .selectFrom('posts')
-    .select(['uuid', 'loan_type', 'loan_purpose', 'property_suburb', 'property_state', 'property_postcode', 'home_suburb', 'home_state', 'home_postcode'])
+    .select(['uuid', 'loan_type', place.suburb.as('suburb'), place.state.as('state')])
     .where('uuid', 'in', [...new Set(uuids)])
     .where('deleted', '=', false)
     .execute();
-  return new Map(
-    rows.map((row) => {
-      const hasProperty = row.property_suburb !== null || row.property_state !== null || row.property_postcode !== null;
-      const home = row.loan_purpose === 'owner' && !hasProperty;
-      return [row.uuid, { loan_type: row.loan_type, suburb: home ? row.home_suburb : row.property_suburb, state: home ? row.home_state : row.property_state }];
-    }),
-  );
+  return new Map(rows.map((row) => [row.uuid, { loan_type: row.loan_type, suburb: row.suburb, state: row.state }]));
 }
 export type PostTitleFacts = { loan_type: LoanType | null; suburb: string | null; state: string | null };
 

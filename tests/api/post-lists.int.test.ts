@@ -217,3 +217,19 @@ describe('bad query input', () => {
     expect(await t.eventCount()).toBe(before);
   });
 });
+
+describe('a post’s place', () => {
+  // Last in the file: the lists above count the posts of beforeAll.
+  it('is the customer’s home only for an owner-occupied loan without a property address; an investment whose suburb is not known yet shows none and is not found by the home’s state', async () => {
+    const investment = await activePost(t, { loan: { loan_purpose: 'investment', user_address: melbourne, property_address: null, suburb_not_known_yet: true } });
+    for (const who of [alpha, t.admin]) {
+      const rows = (await list(who)).json().result as Row[];
+      expect(rows.find((row) => row.uuid === investment.postId)).toMatchObject({ loan_purpose: 'investment', state: null, suburb: null });
+      // The owner-occupied VIC refinance has no property address: its home is the property.
+      expect(rows.find((row) => row.uuid === vic.postId)).toMatchObject({ state: 'VIC', suburb: 'Melbourne' });
+    }
+    expect(await uuids(t.admin, '?filter[states]=VIC')).toEqual([vic.postId]);
+    expect((await list(t.admin, '?filter[states]=VIC')).json().total_records).toBe(1);
+    expect((await list(t.admin)).json().total_records).toBe(4);
+  });
+});
